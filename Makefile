@@ -1,0 +1,62 @@
+# `make` alone lists the targets. `make demo` and `make test` work on a fresh
+# machine: they install what they need (idempotently) and then run.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+CARGO ?= cargo
+WASM_TARGET := wasm32-unknown-unknown
+WASM_TOOLS_VERSION := 1.263.0
+# Native builds (host, tests) share one profile so wasmtime is compiled once.
+HOST_PROFILE := host
+CORE_WASM := target/$(WASM_TARGET)/release/tool_schema_guest.wasm
+COMPONENT := target/component/tool_schema.wasm
+HOST_DEMO := target/$(HOST_PROFILE)/host-demo
+
+.PHONY: help deps component check-component host demo test lint bless clean
+
+help: ## List the targets
+	@echo "tool-schema: the tool-schema contract as a zero-import WebAssembly component"
+	@echo
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
+
+deps: ## Install the wasm target and wasm-tools if they are missing
+	@rustup target list --installed | grep -qx '$(WASM_TARGET)' || rustup target add $(WASM_TARGET)
+	@command -v wasm-tools >/dev/null 2>&1 || \
+	  $(CARGO) install wasm-tools --version $(WASM_TOOLS_VERSION) --locked \
+	    --no-default-features --features component,print,validate
+
+component: deps ## Build the component (target/component/tool_schema.wasm)
+	$(CARGO) build -p tool-schema-guest --target $(WASM_TARGET) --release
+	@mkdir -p $(dir $(COMPONENT))
+	wasm-tools component new $(CORE_WASM) -o $(COMPONENT)
+	@$(MAKE) --no-print-directory check-component
+
+check-component: ## Validate the component and check that it imports nothing
+	wasm-tools validate $(COMPONENT)
+	@if wasm-tools component wit $(COMPONENT) | grep -E '^\s*import\b'; then \
+	  echo "error: the component has imports; it must have none" >&2; exit 1; fi
+	@echo "$(COMPONENT): $$(stat -c %s $(COMPONENT)) bytes, valid, no imports"
+
+host: ## Build the wasmtime host CLI (target/host/host-demo)
+	$(CARGO) build --profile $(HOST_PROFILE) -p host-demo
+
+demo: component host ## Build everything and run the tour
+	$(HOST_DEMO) demo
+
+test: component ## Build everything and run every test
+	@mkdir -p target
+	$(CARGO) test --profile $(HOST_PROFILE) --workspace --exclude tool-schema-guest 2>&1 | tee target/test.log
+	@awk '/^test result:/ { p += $$4; f += $$6 } END { printf "\nall test binaries together:\n%d passed, %d failed\n", p, f; exit (f > 0 || p == 0) }' target/test.log
+
+bless: component ## Rewrite the golden files from the native core's output
+	BLESS=1 $(CARGO) test --profile $(HOST_PROFILE) -p conformance
+
+lint: deps ## rustfmt check and clippy -D warnings (native and wasm)
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --profile $(HOST_PROFILE) --workspace --all-targets --exclude tool-schema-guest -- -D warnings
+	$(CARGO) clippy -p tool-schema-guest --target $(WASM_TARGET) --release -- -D warnings
+
+clean: ## Remove build output
+	$(CARGO) clean

@@ -1,0 +1,266 @@
+//! Diagnostics: why a descriptor or a type cannot be described.
+
+use crate::json::Value;
+use crate::path::{Path, Segment};
+use std::fmt;
+
+/// One problem, with a stable code, a sentence for a person, and where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub message: String,
+    /// Rendered path into the input (`parameters[1].type`), `$` for the whole input.
+    pub path: String,
+}
+
+/// The codes a description can be refused with. `OLT…` are the contract's own
+/// ("Generator diagnostics" in `tool-schemas.md`); `OLD…` say that the
+/// descriptor itself cannot be read (docs/descriptor.md lists them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    /// The containing type (and every type around it) must be `partial`.
+    Olt001,
+    /// A parameter type has no schema.
+    Olt002,
+    /// The return type is not supported (or `async void`).
+    Olt003,
+    /// The method is generic.
+    Olt004,
+    /// A record/class/collection needs a `JsonSerializerContext` that lists it.
+    Olt005,
+    /// A type refers to itself.
+    Olt006,
+    /// Two tools in one class have the same name.
+    Olt007,
+    /// The tool name is not 1–64 letters, digits, `_` or `-`.
+    Olt008,
+    /// More than one `ToolContext` or `CancellationToken` parameter.
+    Olt009,
+    /// The containing class is generic.
+    Olt010,
+    /// The serializer context uses a naming policy other than `CamelCase` or none.
+    Olt011,
+    /// The descriptor is not valid JSON.
+    Old001,
+    /// A member of the descriptor is missing, unknown, or of the wrong JSON type.
+    Old002,
+    /// A type expression cannot be parsed.
+    Old003,
+    /// A type name is neither built in nor declared in `types`.
+    Old004,
+    /// An attribute has the wrong arguments or does not apply to its type.
+    Old005,
+    /// A default value does not fit its parameter's type.
+    Old006,
+    /// The descriptor, or the schema it expands to, is past a documented limit.
+    Old007,
+}
+
+impl Code {
+    pub const ALL: [Code; 18] = [
+        Code::Olt001,
+        Code::Olt002,
+        Code::Olt003,
+        Code::Olt004,
+        Code::Olt005,
+        Code::Olt006,
+        Code::Olt007,
+        Code::Olt008,
+        Code::Olt009,
+        Code::Olt010,
+        Code::Olt011,
+        Code::Old001,
+        Code::Old002,
+        Code::Old003,
+        Code::Old004,
+        Code::Old005,
+        Code::Old006,
+        Code::Old007,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Olt001 => "OLT001",
+            Code::Olt002 => "OLT002",
+            Code::Olt003 => "OLT003",
+            Code::Olt004 => "OLT004",
+            Code::Olt005 => "OLT005",
+            Code::Olt006 => "OLT006",
+            Code::Olt007 => "OLT007",
+            Code::Olt008 => "OLT008",
+            Code::Olt009 => "OLT009",
+            Code::Olt010 => "OLT010",
+            Code::Olt011 => "OLT011",
+            Code::Old001 => "OLD001",
+            Code::Old002 => "OLD002",
+            Code::Old003 => "OLD003",
+            Code::Old004 => "OLD004",
+            Code::Old005 => "OLD005",
+            Code::Old006 => "OLD006",
+            Code::Old007 => "OLD007",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Diagnostic {
+    pub fn new(code: Code, path: &Path, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            message: message.into(),
+            path: path.to_string(),
+        }
+    }
+
+    /// `{"code":…,"message":…,"path":…}`, the form the CLI and the golden files use.
+    pub fn to_value(&self) -> Value {
+        Value::Object(vec![
+            ("code".into(), Value::String(self.code.as_str().into())),
+            ("message".into(), Value::String(self.message.clone())),
+            ("path".into(), Value::String(self.path.clone())),
+        ])
+    }
+}
+
+/// `{"diagnostics":[…]}` as compact JSON.
+pub fn diagnostics_json(diags: &[Diagnostic]) -> String {
+    Value::Object(vec![(
+        "diagnostics".into(),
+        Value::Array(diags.iter().map(Diagnostic::to_value).collect()),
+    )])
+    .to_json()
+}
+
+/// Collects diagnostics, once each per code and path.
+#[derive(Debug, Default)]
+pub struct Sink {
+    diags: Vec<(Path, Diagnostic)>,
+    seen: std::collections::HashSet<(Code, String)>,
+}
+
+impl Sink {
+    pub fn report(&mut self, code: Code, path: &Path, message: impl Into<String>) {
+        let d = Diagnostic::new(code, path, message);
+        if self.seen.insert((code, d.path.clone())) {
+            self.diags.push((path.clone(), d));
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.diags.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.diags.len()
+    }
+
+    /// The diagnostics in the order they were found.
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.diags.into_iter().map(|(_, d)| d).collect()
+    }
+
+    /// The diagnostics in the order of the places they point to in `document`
+    /// (a member before the members after it, a container before what it
+    /// holds; a path to a member that is absent sorts at the end of its
+    /// object), and in the order they were found where two point to one place.
+    pub fn into_document_order(self, document: &Value) -> Vec<Diagnostic> {
+        let mut index = KeyIndex::default();
+        let mut keyed: Vec<(Vec<usize>, Diagnostic)> = self
+            .diags
+            .into_iter()
+            .map(|(p, d)| (position(document, &p, &mut index), d))
+            .collect();
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        keyed.into_iter().map(|(_, d)| d).collect()
+    }
+}
+
+/// Member positions of the large objects of one document, by object address,
+/// so that placing many diagnostics stays linear.
+#[derive(Default)]
+struct KeyIndex<'a> {
+    objects: std::collections::HashMap<
+        *const (String, Value),
+        std::collections::HashMap<&'a str, usize>,
+    >,
+}
+
+impl<'a> KeyIndex<'a> {
+    fn find(&mut self, members: &'a [(String, Value)], key: &str) -> Option<usize> {
+        if members.len() < 16 {
+            return members.iter().position(|(k, _)| k == key);
+        }
+        let map = self.objects.entry(members.as_ptr()).or_insert_with(|| {
+            members
+                .iter()
+                .enumerate()
+                .map(|(i, (k, _))| (k.as_str(), i))
+                .collect()
+        });
+        map.get(key).copied()
+    }
+}
+
+/// Where `path` points in `document`, as the index taken at each level.
+fn position<'a>(document: &'a Value, path: &Path, index: &mut KeyIndex<'a>) -> Vec<usize> {
+    let mut out = Vec::with_capacity(path.segments().len());
+    let mut cur = Some(document);
+    for seg in path.segments() {
+        let (index, next) = match (cur, seg) {
+            (Some(Value::Object(m)), Segment::Key(k)) => match index.find(m, k) {
+                Some(i) => (i, Some(&m[i].1)),
+                None => (m.len(), None),
+            },
+            (Some(Value::Array(a)), Segment::Index(i)) => (*i, a.get(*i)),
+            _ => (usize::MAX, None),
+        };
+        out.push(index);
+        cur = next;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn document_order_follows_the_document() {
+        let doc = crate::json::parse(
+            r#"{"a":1,"b":[{"x":1,"y":2}],"c":3}"#,
+            crate::json::ParseLimits {
+                max_bytes: 1000,
+                max_depth: 8,
+            },
+        )
+        .unwrap();
+        let root = Path::root();
+        let mut sink = Sink::default();
+        sink.report(Code::Old002, &root.key("c"), "c");
+        sink.report(Code::Old002, &root.key("b").index(0).key("y"), "b0y");
+        sink.report(
+            Code::Old002,
+            &root.key("b").index(0).key("missing"),
+            "b0missing",
+        );
+        sink.report(Code::Old002, &root.key("b"), "b");
+        sink.report(Code::Old002, &root.key("a"), "a");
+        sink.report(
+            Code::Old002,
+            &root.key("a"),
+            "a again, same code and path: dropped",
+        );
+        sink.report(Code::Old001, &root, "root");
+        let order: Vec<String> = sink
+            .into_document_order(&doc)
+            .into_iter()
+            .map(|d| d.message)
+            .collect();
+        assert_eq!(order, ["root", "a", "b", "b0y", "b0missing", "c"]);
+    }
+}

@@ -1,0 +1,834 @@
+//! JSON as this crate needs it: member order kept, numbers kept as their exact
+//! text, duplicate keys and excessive nesting refused, and one compact writer so
+//! that every host prints the same bytes.
+//!
+//! `serde_json` would lose the first two properties without feature flags that
+//! change its behaviour crate-wide, and silently keeps the last of two
+//! duplicate keys; a contract whose output is compared byte for byte needs to
+//! own both ends.
+
+use std::fmt;
+
+/// A JSON value. Objects keep their members in document order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(String),
+    Array(Vec<Value>),
+    Object(Vec<(String, Value)>),
+}
+
+/// A JSON number, kept as the text it was written with (always valid RFC 8259
+/// number syntax), so that no value passes through `f64`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Number(String);
+
+impl Number {
+    /// Wraps `text` if it is a valid JSON number.
+    pub fn parse(text: &str) -> Option<Number> {
+        let bytes = text.as_bytes();
+        (scan_number(bytes, 0) == Some(bytes.len())).then(|| Number(text.to_owned()))
+    }
+
+    pub fn from_i128(n: i128) -> Number {
+        Number(n.to_string())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The exact decimal value.
+    pub fn decimal(&self) -> Decimal {
+        Decimal::from_json(&self.0)
+    }
+
+    /// The value as an `i128` when it is integral and fits (`2.0` and `1e2` are
+    /// integral, as in JSON Schema).
+    pub fn as_i128(&self) -> Option<i128> {
+        self.decimal().to_i128()
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// An exact decimal: `digits × 10^exponent`, with no leading or trailing zeros in
+/// `digits` (zero has empty digits).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decimal {
+    pub negative: bool,
+    pub digits: Vec<u8>,
+    pub exponent: i64,
+}
+
+impl Decimal {
+    fn from_json(text: &str) -> Decimal {
+        let (negative, rest) = match text.strip_prefix('-') {
+            Some(r) => (true, r),
+            None => (false, text),
+        };
+        let (mantissa, exp_part) = match rest.find(['e', 'E']) {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, ""),
+        };
+        // An exponent beyond i64 saturates: such a number is far outside every
+        // range this crate checks, in the right direction.
+        let mut exponent: i64 = if exp_part.is_empty() {
+            0
+        } else {
+            let (sign, mag) = match exp_part.as_bytes()[0] {
+                b'-' => (-1i64, &exp_part[1..]),
+                b'+' => (1, &exp_part[1..]),
+                _ => (1, exp_part),
+            };
+            mag.bytes().fold(0i64, |acc, b| {
+                acc.saturating_mul(10).saturating_add(i64::from(b - b'0'))
+            }) * sign
+        };
+        let mut digits = Vec::with_capacity(mantissa.len());
+        let mut seen_point = false;
+        for b in mantissa.bytes() {
+            if b == b'.' {
+                seen_point = true;
+                continue;
+            }
+            digits.push(b - b'0');
+            if seen_point {
+                exponent = exponent.saturating_sub(1);
+            }
+        }
+        let lead = digits.iter().take_while(|&&d| d == 0).count();
+        digits.drain(..lead);
+        while digits.last() == Some(&0) {
+            digits.pop();
+            exponent = exponent.saturating_add(1);
+        }
+        if digits.is_empty() {
+            return Decimal {
+                negative: false,
+                digits,
+                exponent: 0,
+            };
+        }
+        Decimal {
+            negative,
+            digits,
+            exponent,
+        }
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.digits.is_empty()
+    }
+
+    pub fn is_integer(&self) -> bool {
+        self.exponent >= 0
+    }
+
+    pub fn to_i128(&self) -> Option<i128> {
+        if !self.is_integer() {
+            return None;
+        }
+        let mut n: i128 = 0;
+        for &d in &self.digits {
+            n = n.checked_mul(10)?.checked_add(i128::from(d))?;
+        }
+        for _ in 0..self.exponent {
+            n = n.checked_mul(10)?;
+        }
+        Some(if self.negative { -n } else { n })
+    }
+}
+
+impl Ord for Decimal {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        use std::cmp::Ordering::*;
+        let sign = |d: &Decimal| {
+            if d.is_zero() {
+                0
+            } else if d.negative {
+                -1
+            } else {
+                1
+            }
+        };
+        match sign(self).cmp(&sign(other)) {
+            Equal => {}
+            o => return o,
+        }
+        if self.is_zero() {
+            return Equal;
+        }
+        // Same sign: compare magnitudes, then flip for negatives.
+        let magnitude = {
+            let top_a = self.digits.len() as i128 + i128::from(self.exponent);
+            let top_b = other.digits.len() as i128 + i128::from(other.exponent);
+            top_a.cmp(&top_b).then_with(|| {
+                let n = self.digits.len().max(other.digits.len());
+                (0..n)
+                    .map(|i| {
+                        let a = self.digits.get(i).copied().unwrap_or(0);
+                        let b = other.digits.get(i).copied().unwrap_or(0);
+                        a.cmp(&b)
+                    })
+                    .find(|o| *o != Equal)
+                    .unwrap_or(Equal)
+            })
+        };
+        if self.negative {
+            magnitude.reverse()
+        } else {
+            magnitude
+        }
+    }
+}
+
+impl PartialOrd for Decimal {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Value {
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_object(&self) -> Option<&[(String, Value)]> {
+        match self {
+            Value::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&[Value]> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The first member named `key` of an object.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.as_object()?
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+    }
+
+    /// The JSON type name, as JSON Schema spells it (`integer` for integral numbers).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Number(n) if n.decimal().is_integer() => "integer",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+        }
+    }
+
+    /// The value as compact JSON text.
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        write_compact(self, &mut out);
+        out
+    }
+
+    /// The value as JSON text indented by two spaces, members one per line;
+    /// arrays holding no arrays or objects stay on one line.
+    pub fn to_json_pretty(&self) -> String {
+        let mut out = String::new();
+        write_pretty(self, &mut out, 0);
+        out
+    }
+}
+
+/// Writes `value` as compact JSON: no whitespace, strings escaped once
+/// (`"` `\` and control characters; everything else as UTF-8).
+pub fn write_compact(value: &Value, out: &mut String) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(n.as_str()),
+        Value::String(s) => write_string(s, out),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_compact(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(members) => {
+            out.push('{');
+            for (i, (k, v)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(k, out);
+                out.push(':');
+                write_compact(v, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+fn write_pretty(value: &Value, out: &mut String, indent: usize) {
+    let pad = |out: &mut String, n: usize| out.extend(std::iter::repeat_n(' ', n));
+    match value {
+        // Arrays of scalars (`"required"`, a `type` union, an `enum`) stay on one line.
+        Value::Array(items)
+            if items
+                .iter()
+                .all(|i| !matches!(i, Value::Array(_) | Value::Object(_))) =>
+        {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_compact(item, out);
+            }
+            out.push(']');
+        }
+        Value::Array(items) => {
+            out.push_str("[\n");
+            for (i, item) in items.iter().enumerate() {
+                pad(out, indent + 2);
+                write_pretty(item, out, indent + 2);
+                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
+            }
+            pad(out, indent);
+            out.push(']');
+        }
+        Value::Object(members) if !members.is_empty() => {
+            out.push_str("{\n");
+            for (i, (k, v)) in members.iter().enumerate() {
+                pad(out, indent + 2);
+                write_string(k, out);
+                out.push_str(": ");
+                write_pretty(v, out, indent + 2);
+                out.push_str(if i + 1 < members.len() { ",\n" } else { "\n" });
+            }
+            pad(out, indent);
+            out.push('}');
+        }
+        other => write_compact(other, out),
+    }
+}
+
+/// Writes `s` as a JSON string literal.
+pub fn write_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// `s` as a JSON string literal.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    write_string(s, &mut out);
+    out
+}
+
+/// Limits applied while parsing.
+#[derive(Clone, Copy, Debug)]
+pub struct ParseLimits {
+    /// Most bytes of input accepted.
+    pub max_bytes: usize,
+    /// Deepest nesting of arrays and objects accepted (the top level is depth 1).
+    pub max_depth: usize,
+}
+
+/// Why a text is not accepted as JSON, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub kind: ParseErrorKind,
+    /// 1-based line and column (in characters) of the offending position.
+    pub line: usize,
+    pub column: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    TooLarge { limit: usize },
+    TooDeep { limit: usize },
+    DuplicateKey(String),
+    Syntax(&'static str),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ParseErrorKind::TooLarge { limit } => {
+                return write!(f, "the text is longer than the limit of {limit} bytes");
+            }
+            ParseErrorKind::TooDeep { limit } => write!(
+                f,
+                "arrays and objects nest deeper than the limit of {limit}"
+            )?,
+            ParseErrorKind::DuplicateKey(k) => {
+                write!(f, "the key {} appears twice in one object", quote(k))?
+            }
+            ParseErrorKind::Syntax(what) => f.write_str(what)?,
+        }
+        write!(f, " at line {}, column {}", self.line, self.column)
+    }
+}
+
+/// Parses one JSON text (RFC 8259): exactly one value, optionally surrounded by
+/// whitespace. A byte-order mark is not accepted.
+pub fn parse(text: &str, limits: ParseLimits) -> Result<Value, ParseError> {
+    if text.len() > limits.max_bytes {
+        return Err(ParseError {
+            kind: ParseErrorKind::TooLarge {
+                limit: limits.max_bytes,
+            },
+            line: 1,
+            column: 1,
+        });
+    }
+    let mut p = Parser {
+        text,
+        bytes: text.as_bytes(),
+        pos: 0,
+        limits,
+    };
+    p.skip_ws();
+    let value = p.value(1)?;
+    p.skip_ws();
+    if p.pos < p.bytes.len() {
+        return Err(p.error(ParseErrorKind::Syntax(
+            "unexpected text after the JSON value",
+        )));
+    }
+    Ok(value)
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    limits: ParseLimits,
+}
+
+impl Parser<'_> {
+    fn error(&self, kind: ParseErrorKind) -> ParseError {
+        self.error_at(self.pos, kind)
+    }
+
+    fn error_at(&self, pos: usize, kind: ParseErrorKind) -> ParseError {
+        let before = &self.text[..floor_char_boundary(self.text, pos)];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        ParseError { kind, line, column }
+    }
+
+    fn syntax(&self, what: &'static str) -> ParseError {
+        self.error(ParseErrorKind::Syntax(what))
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Value, ParseError> {
+        match self.bytes.get(self.pos) {
+            None => Err(self.syntax("unexpected end of text, expected a value")),
+            Some(b'{') => self.object(depth),
+            Some(b'[') => self.array(depth),
+            Some(b'"') => Ok(Value::String(self.string()?)),
+            Some(b't') => self.literal("true", Value::Bool(true)),
+            Some(b'f') => self.literal("false", Value::Bool(false)),
+            Some(b'n') => self.literal("null", Value::Null),
+            Some(b'-' | b'0'..=b'9') => {
+                let start = self.pos;
+                match scan_number(self.bytes, start) {
+                    Some(end) => {
+                        self.pos = end;
+                        Ok(Value::Number(Number(self.text[start..end].to_owned())))
+                    }
+                    None => Err(self.syntax("invalid number")),
+                }
+            }
+            Some(_) => Err(self.syntax("expected a value")),
+        }
+    }
+
+    fn literal(&mut self, word: &'static str, value: Value) -> Result<Value, ParseError> {
+        if self.bytes[self.pos..].starts_with(word.as_bytes()) {
+            self.pos += word.len();
+            Ok(value)
+        } else {
+            Err(self.syntax("expected a value"))
+        }
+    }
+
+    fn enter(&self, depth: usize) -> Result<(), ParseError> {
+        if depth > self.limits.max_depth {
+            Err(self.error(ParseErrorKind::TooDeep {
+                limit: self.limits.max_depth,
+            }))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Value, ParseError> {
+        self.enter(depth)?;
+        self.pos += 1;
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.bytes.get(self.pos) == Some(&b']') {
+            self.pos += 1;
+            return Ok(Value::Array(items));
+        }
+        loop {
+            self.skip_ws();
+            items.push(self.value(depth + 1)?);
+            self.skip_ws();
+            match self.bytes.get(self.pos) {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Value::Array(items));
+                }
+                _ => return Err(self.syntax("expected ',' or ']' after an array element")),
+            }
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Value, ParseError> {
+        self.enter(depth)?;
+        self.pos += 1;
+        let mut members: Vec<(String, Value)> = Vec::new();
+        // Small objects are checked for duplicate keys by scanning; past this
+        // size a set keeps the check linear.
+        const SCAN_LIMIT: usize = 16;
+        let mut keys: std::collections::HashSet<String> = std::collections::HashSet::new();
+        self.skip_ws();
+        if self.bytes.get(self.pos) == Some(&b'}') {
+            self.pos += 1;
+            return Ok(Value::Object(members));
+        }
+        loop {
+            self.skip_ws();
+            if self.bytes.get(self.pos) != Some(&b'"') {
+                return Err(self.syntax("expected a string key"));
+            }
+            let key_pos = self.pos;
+            let key = self.string()?;
+            let duplicate = if members.len() < SCAN_LIMIT {
+                members.iter().any(|(k, _)| *k == key)
+            } else {
+                if keys.is_empty() {
+                    keys.extend(members.iter().map(|(k, _)| k.clone()));
+                }
+                !keys.insert(key.clone())
+            };
+            if duplicate {
+                return Err(self.error_at(key_pos, ParseErrorKind::DuplicateKey(key)));
+            }
+            self.skip_ws();
+            if self.bytes.get(self.pos) != Some(&b':') {
+                return Err(self.syntax("expected ':' after an object key"));
+            }
+            self.pos += 1;
+            self.skip_ws();
+            let value = self.value(depth + 1)?;
+            members.push((key, value));
+            self.skip_ws();
+            match self.bytes.get(self.pos) {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Value::Object(members));
+                }
+                _ => return Err(self.syntax("expected ',' or '}' after an object member")),
+            }
+        }
+    }
+
+    fn string(&mut self) -> Result<String, ParseError> {
+        self.pos += 1; // opening quote
+        let mut out = String::new();
+        loop {
+            let run_start = self.pos;
+            while let Some(&b) = self.bytes.get(self.pos) {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.pos += 1;
+            }
+            // The input is a &str and the run stops only at ASCII bytes, so the
+            // slice is on character boundaries.
+            out.push_str(&self.text[run_start..self.pos]);
+            match self.bytes.get(self.pos) {
+                None => return Err(self.syntax("unterminated string")),
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.pos += 1;
+                    let c = match self.bytes.get(self.pos) {
+                        Some(b'"') => '"',
+                        Some(b'\\') => '\\',
+                        Some(b'/') => '/',
+                        Some(b'b') => '\u{08}',
+                        Some(b'f') => '\u{0c}',
+                        Some(b'n') => '\n',
+                        Some(b'r') => '\r',
+                        Some(b't') => '\t',
+                        Some(b'u') => {
+                            self.pos += 1;
+                            let c = self.unicode_escape()?;
+                            out.push(c);
+                            continue;
+                        }
+                        _ => return Err(self.syntax("invalid escape in string")),
+                    };
+                    self.pos += 1;
+                    out.push(c);
+                }
+                Some(_) => return Err(self.syntax("control character in string (escape it)")),
+            }
+        }
+    }
+
+    /// After `\u`: four hex digits, and a low surrogate escape after a high one.
+    fn unicode_escape(&mut self) -> Result<char, ParseError> {
+        let hi = self.hex4()?;
+        if (0xD800..0xDC00).contains(&hi) {
+            if self.bytes[self.pos..].starts_with(b"\\u") {
+                self.pos += 2;
+                let lo = self.hex4()?;
+                if (0xDC00..0xE000).contains(&lo) {
+                    let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                    return char::from_u32(c).ok_or_else(|| self.syntax("invalid unicode escape"));
+                }
+            }
+            return Err(self.syntax("unpaired surrogate in unicode escape"));
+        }
+        char::from_u32(hi).ok_or_else(|| self.syntax("unpaired surrogate in unicode escape"))
+    }
+
+    fn hex4(&mut self) -> Result<u32, ParseError> {
+        let digits = self
+            .bytes
+            .get(self.pos..self.pos + 4)
+            .ok_or_else(|| self.syntax("invalid unicode escape"))?;
+        let mut n = 0u32;
+        for &d in digits {
+            let v = (d as char)
+                .to_digit(16)
+                .ok_or_else(|| self.syntax("invalid unicode escape"))?;
+            n = n * 16 + v;
+        }
+        self.pos += 4;
+        Ok(n)
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The end of the JSON number starting at `start`, if one does.
+fn scan_number(b: &[u8], start: usize) -> Option<usize> {
+    let mut i = start;
+    let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            while digit(i) {
+                i += 1;
+            }
+        }
+        _ => return None,
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if !digit(i) {
+            return None;
+        }
+        while digit(i) {
+            i += 1;
+        }
+    }
+    if let Some(b'e' | b'E') = b.get(i) {
+        i += 1;
+        if let Some(b'+' | b'-') = b.get(i) {
+            i += 1;
+        }
+        if !digit(i) {
+            return None;
+        }
+        while digit(i) {
+            i += 1;
+        }
+    }
+    Some(i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMITS: ParseLimits = ParseLimits {
+        max_bytes: 1 << 20,
+        max_depth: 64,
+    };
+
+    fn round_trip(text: &str) -> String {
+        parse(text, LIMITS).unwrap().to_json()
+    }
+
+    #[test]
+    fn keeps_member_order_and_number_text() {
+        assert_eq!(
+            round_trip(r#" { "b" : 1.50, "a" : [18446744073709551616, -0, 1E+2] } "#),
+            r#"{"b":1.50,"a":[18446744073709551616,-0,1E+2]}"#
+        );
+    }
+
+    #[test]
+    fn escapes_once() {
+        assert_eq!(
+            round_trip(r#""a\"b\\c\/d\u00e9\n\u0001\ud83d\ude00""#),
+            "\"a\\\"b\\\\c/dé\\n\\u0001😀\""
+        );
+    }
+
+    #[test]
+    fn refuses_duplicates_with_position() {
+        let e = parse("{\n  \"a\": 1,\n  \"a\": 2}", LIMITS).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the key \"a\" appears twice in one object at line 3, column 3"
+        );
+    }
+
+    #[test]
+    fn refuses_duplicates_in_large_objects() {
+        let mut text: String = (0..40).map(|i| format!("\"k{i}\":{i},")).collect();
+        text = format!("{{{text}\"k3\":0}}");
+        let e = parse(&text, LIMITS).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::DuplicateKey("k3".into()));
+        let ok: String = (0..40)
+            .map(|i| format!("\"k{i}\":{i}"))
+            .collect::<Vec<_>>()
+            .join(",");
+        assert!(parse(&format!("{{{ok}}}"), LIMITS).is_ok());
+    }
+
+    #[test]
+    fn refuses_depth_past_limit() {
+        let deep = "[".repeat(65) + &"]".repeat(65);
+        let e = parse(&deep, LIMITS).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::TooDeep { limit: 64 });
+        let ok = "[".repeat(64) + &"]".repeat(64);
+        assert!(parse(&ok, LIMITS).is_ok());
+    }
+
+    #[test]
+    fn refuses_bad_syntax() {
+        for bad in [
+            "",
+            "01",
+            "1.",
+            "-",
+            "[1,]",
+            "{\"a\"}",
+            "\"\\x\"",
+            "\"\\ud800\"",
+            "tru",
+            "1 2",
+            "\"\u{1}\"",
+            "+1",
+            ".5",
+        ] {
+            assert!(parse(bad, LIMITS).is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn refuses_size_past_limit() {
+        let e = parse(
+            "[1]",
+            ParseLimits {
+                max_bytes: 2,
+                max_depth: 4,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::TooLarge { limit: 2 });
+    }
+
+    #[test]
+    fn decimals_compare_exactly() {
+        let d = |s: &str| Number::parse(s).unwrap().decimal();
+        assert!(d("18446744073709551616") > d("18446744073709551615"));
+        assert_eq!(d("2.0"), d("2"));
+        assert_eq!(d("1e2"), d("100"));
+        assert_eq!(d("-0"), d("0"));
+        assert!(d("-1e400") < d("-5"));
+        assert!(d("0.000001") > d("0"));
+        assert!(d("-0.5") > d("-1"));
+        assert!(d("1e-999999999999999999999") > d("0"));
+        assert_eq!(d("2.0").to_i128(), Some(2));
+        assert_eq!(d("1.5e1").to_i128(), Some(15));
+        assert_eq!(d("2.5").to_i128(), None);
+        assert_eq!(
+            d("-9223372036854775808").to_i128(),
+            Some(-9223372036854775808)
+        );
+        assert_eq!(d("1e39").to_i128(), None);
+    }
+
+    #[test]
+    fn pretty_prints_with_two_spaces() {
+        let v = parse(r#"{"a":[1,{}],"b":{},"c":["x",null],"d":[]}"#, LIMITS).unwrap();
+        assert_eq!(
+            v.to_json_pretty(),
+            "{\n  \"a\": [\n    1,\n    {}\n  ],\n  \"b\": {},\n  \"c\": [\"x\", null],\n  \"d\": []\n}"
+        );
+    }
+}

@@ -1,0 +1,38 @@
+//! The tool-schema contract in pure Rust: every rule of
+//! `tool-schemas.md` and `decisions.md`, compiled natively for tests and Rust
+//! users, and into the WebAssembly component that every other host calls.
+//!
+//! The operations take and return JSON text, as they do across the component
+//! boundary, so that a native caller and a host of the component get the same
+//! bytes.
+
+pub mod describe;
+pub mod diag;
+pub mod json;
+pub mod path;
+
+pub use describe::descriptor::Mode;
+pub use describe::{describe_tool, describe_type};
+pub use diag::{Code, Diagnostic};
+
+/// The contract's default name for a tool method (`GetDocketAsync` →
+/// `get_docket`), or `OLT008` when that name is not 1–64 letters, digits,
+/// `_` or `-`.
+pub fn tool_name(method: &str) -> Result<String, Diagnostic> {
+    let name = describe::naming::tool_name(method);
+    if describe::naming::is_valid_tool_name(&name) {
+        Ok(name)
+    } else {
+        Err(Diagnostic::new(
+            Code::Olt008,
+            &path::Path::root(),
+            format!("The tool name '{name}' is not 1–64 letters, digits, '_' or '-'."),
+        ))
+    }
+}
+
+/// Flattens doc-comment XML (`<summary>`, `<param>` text) to one line, as the
+/// contract's generator mode does.
+pub fn flatten_doc(xml: &str) -> String {
+    describe::doc::flatten(xml)
+}

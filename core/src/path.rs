@@ -1,0 +1,90 @@
+//! Paths into a JSON document, written the way a caller reads them:
+//! `items[2].qty`, `types["Page<Item>"].properties[0]`, and `$` for the whole
+//! document (`decisions.md` §3).
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Segment {
+    Key(String),
+    Index(usize),
+}
+
+/// A path, built by appending segments as a walker descends.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Path(Vec<Segment>);
+
+impl Path {
+    pub fn root() -> Path {
+        Path(Vec::new())
+    }
+
+    pub fn key(&self, key: &str) -> Path {
+        let mut p = self.clone();
+        p.0.push(Segment::Key(key.to_owned()));
+        p
+    }
+
+    pub fn index(&self, i: usize) -> Path {
+        let mut p = self.clone();
+        p.0.push(Segment::Index(i));
+        p
+    }
+
+    pub fn segments(&self) -> &[Segment] {
+        &self.0
+    }
+}
+
+/// Whether `key` can be written after a dot: ASCII letters, digits and `_`,
+/// not starting with a digit.
+pub fn is_identifier(key: &str) -> bool {
+    let mut chars = key.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("$");
+        }
+        for (i, seg) in self.0.iter().enumerate() {
+            match seg {
+                Segment::Key(k) if is_identifier(k) => {
+                    if i > 0 {
+                        f.write_str(".")?;
+                    }
+                    f.write_str(k)?;
+                }
+                Segment::Key(k) => write!(f, "[{}]", crate::json::quote(k))?,
+                Segment::Index(n) => write!(f, "[{n}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_as_a_caller_reads_it() {
+        assert_eq!(Path::root().to_string(), "$");
+        assert_eq!(
+            Path::root().key("items").index(2).key("qty").to_string(),
+            "items[2].qty"
+        );
+        assert_eq!(Path::root().key("a b").key("c").to_string(), "[\"a b\"].c");
+        assert_eq!(
+            Path::root().key("types").key("Page<Item>").to_string(),
+            "types[\"Page<Item>\"]"
+        );
+        assert_eq!(Path::root().index(0).key("x").to_string(), "[0].x");
+        assert_eq!(Path::root().key("9lives").to_string(), "[\"9lives\"]");
+        assert_eq!(Path::root().key("").to_string(), "[\"\"]");
+    }
+}

@@ -1,0 +1,368 @@
+//! `host-demo`: the tool-schema component on the command line, through wasmtime.
+//!
+//! Exit status: 0 when the component answers with a result, 1 when it refuses
+//! the input (the diagnostics are printed as `{"diagnostics": [...]}` on
+//! stdout), 2 for a usage error (one line on stderr), 3 when the host itself
+//! fails (component missing, trap).
+
+use host_demo::{Diagnostic, Host, LoadOptions, Mode, Origin, Runtime, TypeContext};
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tool_schema::json::{self, Value};
+
+const USAGE: &str = "\
+usage: host-demo [--component PATH] [--cache-dir DIR | --no-cache] <command> [arguments]
+
+commands:
+  describe-tool <FILE|-> [--pretty]
+      Describe a tool from a method descriptor, or every tool of a class from a
+      containingType descriptor. Prints the tool JSON (a list for a class).
+  describe-type <TYPE> [--types FILE] [--naming N] [--mode generator|reflection] [--pretty]
+      Print the schema fragment of one C# type expression.
+  tool-name <METHOD>
+      Print the contract's default tool name for a method name.
+  flatten-doc <XML>
+      Print doc-comment XML flattened to one line.
+  demo
+      A tour of the bundled examples.
+  info
+      Where the component and its compiled form come from.
+  help
+      This text.
+
+exit status: 0 answered, 1 refused (diagnostics on stdout), 2 usage error, 3 host failure.
+environment: TOOL_SCHEMA_COMPONENT (the .wasm), TOOL_SCHEMA_CACHE_DIR (compiled cache).";
+
+enum Failure {
+    Usage(String),
+    Host(String),
+}
+
+impl From<host_demo::HostError> for Failure {
+    fn from(e: host_demo::HostError) -> Failure {
+        Failure::Host(e.0)
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(args) {
+        Ok(code) => ExitCode::from(code),
+        Err(Failure::Usage(msg)) => {
+            eprintln!("host-demo: {msg} (see 'host-demo help')");
+            ExitCode::from(2)
+        }
+        Err(Failure::Host(msg)) => {
+            eprintln!("host-demo: {msg}");
+            ExitCode::from(3)
+        }
+    }
+}
+
+/// The arguments after the command, with options pulled out as they are read.
+struct Args {
+    rest: Vec<String>,
+}
+
+impl Args {
+    fn flag(&mut self, name: &str) -> bool {
+        let before = self.rest.len();
+        self.rest.retain(|a| a != name);
+        self.rest.len() != before
+    }
+
+    fn option(&mut self, name: &str) -> Result<Option<String>, Failure> {
+        let Some(i) = self.rest.iter().position(|a| a == name) else {
+            return Ok(None);
+        };
+        if i + 1 >= self.rest.len() {
+            return Err(Failure::Usage(format!("{name} needs a value")));
+        }
+        let v = self.rest.remove(i + 1);
+        self.rest.remove(i);
+        Ok(Some(v))
+    }
+
+    /// Exactly one positional argument, after every option has been taken.
+    fn one(self, what: &str) -> Result<String, Failure> {
+        if let Some(unknown) = self.rest.iter().find(|a| a.starts_with("--")) {
+            return Err(Failure::Usage(format!("unknown option '{unknown}'")));
+        }
+        match <[String; 1]>::try_from(self.rest) {
+            Ok([one]) => Ok(one),
+            Err(rest) if rest.is_empty() => Err(Failure::Usage(format!("missing {what}"))),
+            Err(rest) => Err(Failure::Usage(format!("unexpected argument '{}'", rest[1]))),
+        }
+    }
+
+    fn none(self) -> Result<(), Failure> {
+        match self.rest.first() {
+            None => Ok(()),
+            Some(a) => Err(Failure::Usage(format!("unexpected argument '{a}'"))),
+        }
+    }
+}
+
+fn run(argv: Vec<String>) -> Result<u8, Failure> {
+    let mut args = Args { rest: argv };
+    let mut opts = LoadOptions::from_env();
+    if let Some(c) = args.option("--component")? {
+        opts.component = PathBuf::from(c);
+    }
+    if let Some(d) = args.option("--cache-dir")? {
+        opts.cache_dir = Some(PathBuf::from(d));
+    }
+    if args.flag("--no-cache") {
+        opts.cache_dir = None;
+    }
+    if args.rest.is_empty() {
+        return Err(Failure::Usage("missing command".into()));
+    }
+    let command = args.rest.remove(0);
+    if matches!(command.as_str(), "help" | "--help" | "-h") {
+        println!("{USAGE}");
+        return Ok(0);
+    }
+    if !matches!(
+        command.as_str(),
+        "describe-tool" | "describe-type" | "tool-name" | "flatten-doc" | "demo" | "info"
+    ) {
+        return Err(Failure::Usage(format!("unknown command '{command}'")));
+    }
+    // Read every argument before loading the component, so a usage error is
+    // reported without any work.
+    let pretty = args.flag("--pretty");
+    match command.as_str() {
+        "describe-tool" => {
+            let file = args.one("descriptor file (or - for stdin)")?;
+            let text = read_input(&file)?;
+            let runtime = Runtime::load(&opts)?;
+            let answer = runtime.instantiate()?.describe_tool(&text)?;
+            Ok(print_answer(answer, pretty))
+        }
+        "describe-type" => {
+            let types = match args.option("--types")? {
+                Some(f) => Some(read_input(&f)?),
+                None => None,
+            };
+            let naming = args.option("--naming")?;
+            let mode = match args.option("--mode")?.as_deref() {
+                None | Some("generator") => Mode::Generator,
+                Some("reflection") => Mode::Reflection,
+                Some(other) => {
+                    return Err(Failure::Usage(format!(
+                        "--mode must be generator or reflection, not '{other}'"
+                    )));
+                }
+            };
+            let ty = args.one("type expression")?;
+            let runtime = Runtime::load(&opts)?;
+            let answer = runtime.instantiate()?.describe_type(
+                &ty,
+                &TypeContext {
+                    types,
+                    naming,
+                    mode,
+                },
+            )?;
+            Ok(print_answer(answer, pretty))
+        }
+        "tool-name" => {
+            let method = args.one("method name")?;
+            let runtime = Runtime::load(&opts)?;
+            let answer = runtime.instantiate()?.tool_name(&method)?;
+            match answer {
+                Ok(name) => {
+                    println!("{name}");
+                    Ok(0)
+                }
+                Err(d) => Ok(print_answer(Err(vec![d]), pretty)),
+            }
+        }
+        "flatten-doc" => {
+            let xml = args.one("doc-comment text")?;
+            let runtime = Runtime::load(&opts)?;
+            println!("{}", runtime.instantiate()?.flatten_doc(&xml)?);
+            Ok(0)
+        }
+        "info" => {
+            args.none()?;
+            let runtime = Runtime::load(&opts)?;
+            println!(
+                "component: {} ({} bytes)",
+                opts.component.display(),
+                runtime.component_bytes
+            );
+            match &runtime.origin {
+                Origin::Cache(f) => println!("compiled: loaded from cache {}", f.display()),
+                Origin::Compiled(Some(f)) => println!("compiled: now, cached as {}", f.display()),
+                Origin::Compiled(None) => println!("compiled: now, not cached"),
+            }
+            Ok(0)
+        }
+        _ => {
+            args.none()?;
+            let runtime = Runtime::load(&opts)?;
+            demo(&runtime, &opts)
+        }
+    }
+}
+
+fn read_input(file: &str) -> Result<String, Failure> {
+    let mut text = String::new();
+    let result = if file == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(file).map(|t| text = t)
+    };
+    result.map_err(|e| Failure::Usage(format!("cannot read '{file}': {e}")))?;
+    Ok(text)
+}
+
+fn pretty_json(text: &str) -> String {
+    // The component's output is valid JSON; re-indenting it changes only whitespace.
+    let limits = json::ParseLimits {
+        max_bytes: usize::MAX,
+        max_depth: 1024,
+    };
+    json::parse(text, limits).map_or_else(|_| text.to_owned(), |v| v.to_json_pretty())
+}
+
+fn diagnostics_value(diags: &[Diagnostic]) -> Value {
+    let one = |d: &Diagnostic| {
+        Value::Object(vec![
+            ("code".into(), Value::String(d.code.clone())),
+            ("message".into(), Value::String(d.message.clone())),
+            ("path".into(), Value::String(d.path.clone())),
+        ])
+    };
+    Value::Object(vec![(
+        "diagnostics".into(),
+        Value::Array(diags.iter().map(one).collect()),
+    )])
+}
+
+fn print_answer(answer: Result<String, Vec<Diagnostic>>, pretty: bool) -> u8 {
+    match answer {
+        Ok(text) => {
+            println!("{}", if pretty { pretty_json(&text) } else { text });
+            0
+        }
+        Err(diags) => {
+            let v = diagnostics_value(&diags);
+            println!(
+                "{}",
+                if pretty {
+                    v.to_json_pretty()
+                } else {
+                    v.to_json()
+                }
+            );
+            1
+        }
+    }
+}
+
+const GET_DOCKET: &str = include_str!("../../examples/get-docket.json");
+const WEATHER: &str = include_str!("../../examples/weather-tools.json");
+const REFUSED: &str = include_str!("../../examples/refused.json");
+
+fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
+    let mut host: Host<'_> = runtime.instantiate()?;
+    let origin = match &runtime.origin {
+        Origin::Cache(_) => "loaded precompiled from the cache",
+        Origin::Compiled(_) => "compiled now and cached for the next run",
+    };
+    println!(
+        "tool-schema: one implementation of the tool-schema contract, as a WebAssembly component."
+    );
+    println!(
+        "Component: {} ({} bytes, no imports), {origin}.",
+        opts.component.display(),
+        runtime.component_bytes
+    );
+
+    section("1. A tool, described");
+    println!("C#:  [Description(\"Looks up a court docket.\")]");
+    println!("     Task<Docket> GetDocketAsync(Guid caseId, [Range(1, 100)] int limit = 10,");
+    println!("                                 ToolContext ctx, CancellationToken ct)");
+    println!("     record Docket(string Number, DateOnly Filed, Status Status);");
+    println!("Descriptor: examples/get-docket.json. describe-tool gives:\n");
+    println!(
+        "{}",
+        pretty_json(
+            &host
+                .describe_tool(GET_DOCKET)?
+                .map_err(|d| Failure::Host(format!("{d:?}")))?
+        )
+    );
+    println!(
+        "\nThe name drops Async and is snake_case; ctx and ct are filled in by the runtime and never"
+    );
+    println!("reach the model; limit has a default, so only caseId is required.");
+
+    section("2. Types, one fragment each (describe-type)");
+    let context = TypeContext {
+        types: Some(r#"{"Color":{"kind":"enum","members":["Red","Green","Blue"]}}"#.into()),
+        naming: None,
+        mode: Mode::Generator,
+    };
+    for ty in [
+        "ulong",
+        "decimal",
+        "char",
+        "TimeSpan",
+        "byte[]",
+        "Color?",
+        "HashSet<Guid>",
+        "Dictionary<string, List<int>>",
+        "JsonElement",
+    ] {
+        let answer = host
+            .describe_type(ty, &context)?
+            .map_err(|d| Failure::Host(format!("{d:?}")))?;
+        println!("{ty:<30} {answer}");
+    }
+
+    section("3. A class of tools (examples/weather-tools.json)");
+    let tools = host
+        .describe_tool(WEATHER)?
+        .map_err(|d| Failure::Host(format!("{d:?}")))?;
+    let limits = json::ParseLimits {
+        max_bytes: usize::MAX,
+        max_depth: 1024,
+    };
+    if let Ok(Value::Array(list)) = json::parse(&tools, limits) {
+        for t in &list {
+            println!("{}\n", t.to_json_pretty());
+        }
+    }
+
+    section("4. What the contract refuses, all at once (examples/refused.json)");
+    println!("C#:  void Process(Queue<int> jobs, ref int count, Node root);");
+    println!("     record Node(string Name, List<Node> Children);\n");
+    match host.describe_tool(REFUSED)? {
+        Ok(t) => println!("unexpectedly described: {t}"),
+        Err(diags) => {
+            for d in &diags {
+                println!("{}  {:<28} {}", d.code, d.path, d.message);
+            }
+        }
+    }
+
+    section("5. Tool names");
+    for m in ["GetDocketAsync", "HTTPRequest", "SHA512Hash", "Summarize"] {
+        let name = host.tool_name(m)?.map_err(|d| Failure::Host(d.message))?;
+        println!("{m:<16} → {name}");
+    }
+    println!("\nTry: host-demo describe-tool examples/get-docket.json --pretty");
+    Ok(0)
+}
+
+fn section(title: &str) {
+    println!(
+        "\n── {title} {}",
+        "─".repeat(72usize.saturating_sub(title.len() + 4))
+    );
+}

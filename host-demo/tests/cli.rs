@@ -1,0 +1,317 @@
+//! The CLI as a user runs it: exit codes, output, the compiled-component cache.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use tool_schema::json::{self, Value};
+
+const EXE: &str = env!("CARGO_BIN_EXE_host-demo");
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
+}
+
+/// A cache directory of the test's own, so tests do not see each other's cache.
+fn cache_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("host-demo-cli-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn run_with(test: &str, args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(EXE)
+        .args(args)
+        .env("TOOL_SCHEMA_CACHE_DIR", cache_dir(test))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("host-demo starts");
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("host-demo finishes")
+}
+
+fn run(test: &str, args: &[&str]) -> Output {
+    run_with(test, args, None)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
+}
+
+fn parse(text: &str) -> Value {
+    json::parse(
+        text.trim(),
+        json::ParseLimits {
+            max_bytes: 1 << 24,
+            max_depth: 256,
+        },
+    )
+    .expect("stdout is JSON")
+}
+
+fn codes_and_paths(v: &Value) -> Vec<(String, String)> {
+    v.get("diagnostics")
+        .and_then(Value::as_array)
+        .expect("a diagnostics list")
+        .iter()
+        .map(|d| {
+            (
+                d.get("code").and_then(Value::as_str).unwrap().to_owned(),
+                d.get("path").and_then(Value::as_str).unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+const GET_DOCKET: &str = r#"{
+  "method": "GetDocketAsync",
+  "parameters": [
+    {"name": "caseId", "type": "Guid"},
+    {"name": "limit", "type": "int", "default": 10, "attributes": [{"name": "Range", "args": [1, 100]}]},
+    {"name": "ctx", "type": "ToolContext"},
+    {"name": "ct", "type": "CancellationToken"}
+  ],
+  "returns": "Task<Docket>",
+  "types": {"Docket": {"kind": "record", "parameters": [{"name": "Number", "type": "string"}]}}
+}"#;
+
+#[test]
+fn describe_tool_get_docket() {
+    let o = run_with("get-docket", &["describe-tool", "-"], Some(GET_DOCKET));
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    let tool = parse(&stdout(&o));
+    assert_eq!(tool.get("name").and_then(Value::as_str), Some("get_docket"));
+    let input = tool.get("inputSchema").expect("inputSchema");
+    assert_eq!(
+        input
+            .get("properties")
+            .and_then(|p| p.get("limit"))
+            .map(Value::to_json)
+            .as_deref(),
+        Some(r#"{"type":"integer","minimum":1,"maximum":100,"default":10}"#)
+    );
+    assert_eq!(
+        input.get("required").map(Value::to_json).as_deref(),
+        Some(r#"["caseId"]"#)
+    );
+    let props: Vec<&str> = input
+        .get("properties")
+        .and_then(Value::as_object)
+        .unwrap()
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .collect();
+    assert_eq!(
+        props,
+        ["caseId", "limit"],
+        "ctx and ct are filled in by the runtime"
+    );
+}
+
+#[test]
+fn refusal_lists_every_problem_with_its_path() {
+    let file = examples().join("refused.json");
+    let o = run("refused", &["describe-tool", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let found = codes_and_paths(&parse(&stdout(&o)));
+    let want = [
+        ("OLT002", "parameters[0].type"),
+        ("OLT002", "parameters[1].modifier"),
+        ("OLT006", "types.Node.parameters[1].type"),
+    ];
+    assert_eq!(found, want.map(|(c, p)| (c.to_owned(), p.to_owned())));
+}
+
+#[test]
+fn a_bad_descriptor_is_a_diagnostic_not_a_crash() {
+    for (text, code) in [
+        ("{\"method\": ", "OLD001"),
+        ("[]", "OLD002"),
+        (
+            "{\"method\": \"X\", \"parameters\": [{\"name\": \"a\", \"type\": \"Nope\"}]}",
+            "OLD004",
+        ),
+    ] {
+        let o = run_with("bad-descriptor", &["describe-tool", "-"], Some(text));
+        assert_eq!(o.status.code(), Some(1), "{text}: {}", stderr(&o));
+        let found = codes_and_paths(&parse(&stdout(&o)));
+        assert_eq!(found[0].0, code, "{text}");
+    }
+}
+
+#[test]
+fn describe_type_prints_the_fragment() {
+    let o = run("ulong", &["describe-type", "ulong"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "{\"type\":\"integer\",\"minimum\":0,\"maximum\":18446744073709551615}\n"
+    );
+
+    let types = cache_dir("types-file").with_extension("json");
+    std::fs::write(
+        &types,
+        r#"{"Item": {"kind": "record", "parameters": [{"name": "Qty", "type": "int"}]}}"#,
+    )
+    .unwrap();
+    let o = run(
+        "types",
+        &[
+            "describe-type",
+            "List<Item>",
+            "--types",
+            types.to_str().unwrap(),
+            "--naming",
+            "None",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).trim(),
+        r#"{"type":"array","items":{"type":"object","properties":{"Qty":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"required":["Qty"],"additionalProperties":false}}"#
+    );
+    let _ = std::fs::remove_file(types);
+
+    let o = run("queue", &["describe-type", "Queue<int>"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        codes_and_paths(&parse(&stdout(&o))),
+        [("OLT002".to_owned(), "type".to_owned())]
+    );
+}
+
+#[test]
+fn pretty_output_is_the_same_json() {
+    let file = examples().join("get-docket.json");
+    let compact = stdout(&run("pretty", &["describe-tool", file.to_str().unwrap()]));
+    let pretty = stdout(&run(
+        "pretty",
+        &["describe-tool", file.to_str().unwrap(), "--pretty"],
+    ));
+    assert!(pretty.lines().count() > 10);
+    assert_eq!(parse(&pretty).to_json(), compact.trim());
+}
+
+#[test]
+fn tool_name_and_flatten_doc() {
+    let o = run("tool-name", &["tool-name", "HTTPRequest"]);
+    assert_eq!(
+        (o.status.code(), stdout(&o).as_str()),
+        (Some(0), "http_request\n")
+    );
+    let o = run("tool-name-bad", &["tool-name", "Café"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(codes_and_paths(&parse(&stdout(&o)))[0].0, "OLT008");
+    let o = run(
+        "flatten",
+        &[
+            "flatten-doc",
+            "Looks up a <see cref=\"Docket\"/>\n   quickly.",
+        ],
+    );
+    assert_eq!(stdout(&o), "Looks up a Docket quickly.\n");
+}
+
+#[test]
+fn usage_errors_exit_2_with_one_line() {
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["describe-tool"],
+        &["describe-tool", "a.json", "b.json"],
+        &["describe-tool", "a.json", "--frob"],
+        &["describe-type", "int", "--mode", "fast"],
+        &["describe-type", "int", "--types"],
+        &["describe-tool", "/nonexistent/descriptor.json"],
+        &["info", "extra"],
+    ] {
+        let o = run("usage", args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("host-demo: "), "{args:?}: {err}");
+    }
+    let o = run("help", &["help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("describe-tool <FILE|->"));
+}
+
+#[test]
+fn a_missing_component_is_a_host_failure() {
+    let o = run(
+        "missing",
+        &[
+            "--component",
+            "/nonexistent/tool_schema.wasm",
+            "describe-type",
+            "int",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("make component"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_second_run_loads_the_compiled_component_from_the_cache() {
+    let dir = cache_dir("cache");
+    let info = |dir: &Path| {
+        let o = Command::new(EXE)
+            .args(["--cache-dir", dir.to_str().unwrap(), "info"])
+            .output()
+            .expect("runs");
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let first = info(&dir);
+    assert!(first.contains("compiled: now, cached as"), "{first}");
+    let cached: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(cached.len(), 1, "one compiled file: {cached:?}");
+    let written = std::fs::metadata(&cached[0]).unwrap().modified().unwrap();
+    let second = info(&dir);
+    assert!(second.contains("compiled: loaded from cache"), "{second}");
+    assert_eq!(
+        std::fs::metadata(&cached[0]).unwrap().modified().unwrap(),
+        written,
+        "not rewritten"
+    );
+
+    // A damaged cache file is not trusted: the component is compiled again.
+    std::fs::write(&cached[0], b"not a compiled component").unwrap();
+    let third = info(&dir);
+    assert!(third.contains("compiled: now, cached as"), "{third}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn demo_tours_the_examples() {
+    let o = run("demo", &["demo"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for expected in [
+        "\"name\": \"get_docket\"",
+        "no imports",
+        "OLT006",
+        "http_request",
+        "send_alert",
+        "18446744073709551615",
+    ] {
+        assert!(out.contains(expected), "the tour shows {expected}");
+    }
+}

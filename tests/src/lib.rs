@@ -1,0 +1,90 @@
+//! Shared pieces of the conformance harness: where the vectors are, how an
+//! answer is written down, and one compiled component for every test thread.
+
+use host_demo::{Diagnostic, LoadOptions, Runtime};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use tool_schema::json::{self, Value};
+
+pub const LIMITS: json::ParseLimits = json::ParseLimits {
+    max_bytes: 64 << 20,
+    max_depth: 512,
+};
+
+pub fn vectors_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors")
+}
+
+/// Whether expected files are to be rewritten (`BLESS=1`).
+pub fn blessing() -> bool {
+    std::env::var_os("BLESS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// The component, compiled once for the whole run.
+pub fn runtime() -> Result<&'static Runtime, String> {
+    static RUNTIME: OnceLock<Result<Runtime, String>> = OnceLock::new();
+    RUNTIME
+        .get_or_init(|| Runtime::load(&LoadOptions::from_env()).map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// An answer as the golden files write it: the result's JSON text, or
+/// `{"diagnostics":[…]}`.
+pub fn native_answer(r: Result<String, Vec<tool_schema::Diagnostic>>) -> String {
+    match r {
+        Ok(text) => text,
+        Err(diags) => tool_schema::diag::diagnostics_json(&diags),
+    }
+}
+
+pub fn component_answer(r: Result<String, Vec<Diagnostic>>) -> String {
+    match r {
+        Ok(text) => text,
+        Err(diags) => {
+            let converted: Vec<tool_schema::Diagnostic> = diags
+                .into_iter()
+                .map(|d| {
+                    let code = tool_schema::Code::ALL
+                        .into_iter()
+                        .find(|c| c.as_str() == d.code);
+                    tool_schema::Diagnostic {
+                        // An unknown code would be a bug in the component; keep it visible.
+                        code: code.unwrap_or(tool_schema::Code::Old001),
+                        message: if code.is_some() {
+                            d.message
+                        } else {
+                            format!("[unknown code {}] {}", d.code, d.message)
+                        },
+                        path: d.path,
+                    }
+                })
+                .collect();
+            tool_schema::diag::diagnostics_json(&converted)
+        }
+    }
+}
+
+pub fn parse(text: &str) -> Result<Value, String> {
+    json::parse(text, LIMITS).map_err(|e| e.to_string())
+}
+
+/// Compares the native answer, the component's answer and the expected value.
+pub fn check(native: &str, component: &str, expected: &Value) -> Result<(), String> {
+    if native != component {
+        return Err(format!(
+            "native and component answers differ\n native:    {native}\n component: {component}"
+        ));
+    }
+    let want = expected.to_json();
+    if native != want {
+        let got = parse(native)
+            .map(|v| v.to_json_pretty())
+            .unwrap_or_else(|_| native.to_owned());
+        return Err(format!(
+            "answer differs from the golden file (BLESS=1 rewrites it)\n--- expected\n{}\n--- got\n{got}",
+            expected.to_json_pretty()
+        ));
+    }
+    Ok(())
+}
