@@ -155,10 +155,6 @@ impl Sink {
         self.diags.is_empty()
     }
 
-    pub fn len(&self) -> usize {
-        self.diags.len()
-    }
-
     /// The diagnostics in the order they were found.
     pub fn into_vec(self) -> Vec<Diagnostic> {
         self.diags.into_iter().map(|(_, d)| d).collect()

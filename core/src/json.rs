@@ -225,19 +225,6 @@ impl Value {
             .map(|(_, v)| v)
     }
 
-    /// The JSON type name, as JSON Schema spells it (`integer` for integral numbers).
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Value::Null => "null",
-            Value::Bool(_) => "boolean",
-            Value::Number(n) if n.decimal().is_integer() => "integer",
-            Value::Number(_) => "number",
-            Value::String(_) => "string",
-            Value::Array(_) => "array",
-            Value::Object(_) => "object",
-        }
-    }
-
     /// The value as compact JSON text.
     pub fn to_json(&self) -> String {
         let mut out = String::new();

@@ -256,3 +256,29 @@ fn tighten(lo: &mut Option<u64>, hi: &mut Option<u64>, new_lo: Option<u64>, new_
         *hi = Some(hi.map_or(n, |o| o.min(n)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_length_attributes_keep_the_tighter_bounds() {
+        let (mut lo, mut hi) = (None, None);
+        tighten(&mut lo, &mut hi, Some(5), Some(20));
+        tighten(&mut lo, &mut hi, Some(8), None);
+        tighten(&mut lo, &mut hi, None, Some(30));
+        assert_eq!((lo, hi), (Some(8), Some(20)));
+    }
+
+    #[test]
+    fn lengths_are_csharp_ints() {
+        let n = |t: &str| count(&Value::Number(Number::parse(t).unwrap()));
+        assert_eq!(n("0"), Some(0));
+        assert_eq!(n("2147483647"), Some(2147483647));
+        assert_eq!(n("2147483648"), None);
+        assert_eq!(n("-1"), None);
+        assert_eq!(n("3.0"), Some(3));
+        assert_eq!(n("3.5"), None);
+        assert_eq!(count(&Value::String("3".into())), None);
+    }
+}

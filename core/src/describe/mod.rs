@@ -492,3 +492,56 @@ fn output_schema(m: &Method, r: &mut Resolver<'_>) -> Option<Option<Schema>> {
         _ => Some(None),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use json::Number;
+
+    fn described(shape: Shape, value_type: bool, nullable: bool) -> Described {
+        Described {
+            schema: Schema::default(),
+            shape,
+            nullable,
+            value_type,
+        }
+    }
+
+    fn num(t: &str) -> Value {
+        Value::Number(Number::parse(t).unwrap())
+    }
+
+    #[test]
+    fn integer_defaults_are_written_as_exact_integers() {
+        let byte = described(Shape::Integer { min: 0, max: 255 }, true, false);
+        assert_eq!(default_value(&num("3.0"), &byte), Ok(Some(num("3"))));
+        assert_eq!(default_value(&num("1e2"), &byte), Ok(Some(num("100"))));
+        assert!(default_value(&num("256"), &byte).is_err());
+        assert!(default_value(&num("2.5"), &byte).is_err());
+    }
+
+    #[test]
+    fn null_defaults_need_a_reference_or_nullable_type() {
+        assert!(default_value(&Value::Null, &described(Shape::Bool, true, false)).is_err());
+        assert_eq!(
+            default_value(&Value::Null, &described(Shape::Bool, true, true)),
+            Ok(None)
+        );
+        assert_eq!(
+            default_value(&Value::Null, &described(Shape::Text, false, false)),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn defaults_of_other_types_are_not_written() {
+        let guid = described(Shape::Guid, true, false);
+        assert_eq!(
+            default_value(
+                &Value::String("00000000-0000-0000-0000-000000000000".into()),
+                &guid
+            ),
+            Ok(None)
+        );
+    }
+}

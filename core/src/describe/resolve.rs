@@ -773,3 +773,37 @@ fn ignored(attrs: &[Attribute]) -> bool {
             })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_names_only_from_system_namespaces() {
+        assert_eq!(builtin_name("Guid"), Some("Guid"));
+        assert_eq!(builtin_name("System.Guid"), Some("Guid"));
+        assert_eq!(
+            builtin_name("global::System.Collections.Generic.List"),
+            Some("List")
+        );
+        assert_eq!(builtin_name("MyApp.Guid"), None);
+        assert_eq!(builtin_name("SystemX.Guid"), None);
+    }
+
+    #[test]
+    fn integer_ranges_are_the_types_own() {
+        let range = |name: &str| {
+            INTEGERS
+                .iter()
+                .find(|(names, _, _)| names.contains(&name))
+                .map(|(_, lo, hi)| (*lo, *hi))
+        };
+        assert_eq!(range("ulong"), Some((0, 18446744073709551615)));
+        assert_eq!(
+            range("long"),
+            Some((-9223372036854775808, 9223372036854775807))
+        );
+        assert_eq!(range("sbyte"), Some((-128, 127)));
+        assert_eq!(range("UInt16"), Some((0, 65535)));
+    }
+}
