@@ -110,11 +110,7 @@ impl fmt::Display for Code {
 
 impl Diagnostic {
     pub fn new(code: Code, path: &Path, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            code,
-            message: message.into(),
-            path: path.to_string(),
-        }
+        Diagnostic { code, message: message.into(), path: path.to_string() }
     }
 
     /// `{"code":…,"message":…,"path":…}`, the form the CLI and the golden files use.
@@ -129,11 +125,8 @@ impl Diagnostic {
 
 /// `{"diagnostics":[…]}` as compact JSON.
 pub fn diagnostics_json(diags: &[Diagnostic]) -> String {
-    Value::Object(vec![(
-        "diagnostics".into(),
-        Value::Array(diags.iter().map(Diagnostic::to_value).collect()),
-    )])
-    .to_json()
+    Value::Object(vec![("diagnostics".into(), Value::Array(diags.iter().map(Diagnostic::to_value).collect()))])
+        .to_json()
 }
 
 /// Collects diagnostics, once each per code and path.
@@ -166,11 +159,8 @@ impl Sink {
     /// object), and in the order they were found where two point to one place.
     pub fn into_document_order(self, document: &Value) -> Vec<Diagnostic> {
         let mut index = KeyIndex::default();
-        let mut keyed: Vec<(Vec<usize>, Diagnostic)> = self
-            .diags
-            .into_iter()
-            .map(|(p, d)| (position(document, &p, &mut index), d))
-            .collect();
+        let mut keyed: Vec<(Vec<usize>, Diagnostic)> =
+            self.diags.into_iter().map(|(p, d)| (position(document, &p, &mut index), d)).collect();
         keyed.sort_by(|a, b| a.0.cmp(&b.0));
         keyed.into_iter().map(|(_, d)| d).collect()
     }
@@ -180,10 +170,7 @@ impl Sink {
 /// so that placing many diagnostics stays linear.
 #[derive(Default)]
 struct KeyIndex<'a> {
-    objects: std::collections::HashMap<
-        *const (String, Value),
-        std::collections::HashMap<&'a str, usize>,
-    >,
+    objects: std::collections::HashMap<*const (String, Value), std::collections::HashMap<&'a str, usize>>,
 }
 
 impl<'a> KeyIndex<'a> {
@@ -191,13 +178,10 @@ impl<'a> KeyIndex<'a> {
         if members.len() < 16 {
             return members.iter().position(|(k, _)| k == key);
         }
-        let map = self.objects.entry(members.as_ptr()).or_insert_with(|| {
-            members
-                .iter()
-                .enumerate()
-                .map(|(i, (k, _))| (k.as_str(), i))
-                .collect()
-        });
+        let map = self
+            .objects
+            .entry(members.as_ptr())
+            .or_insert_with(|| members.iter().enumerate().map(|(i, (k, _))| (k.as_str(), i)).collect());
         map.get(key).copied()
     }
 }
@@ -229,34 +213,19 @@ mod tests {
     fn document_order_follows_the_document() {
         let doc = crate::json::parse(
             r#"{"a":1,"b":[{"x":1,"y":2}],"c":3}"#,
-            crate::json::ParseLimits {
-                max_bytes: 1000,
-                max_depth: 8,
-            },
+            crate::json::ParseLimits { max_bytes: 1000, max_depth: 8 },
         )
         .unwrap();
         let root = Path::root();
         let mut sink = Sink::default();
         sink.report(Code::Old002, &root.key("c"), "c");
         sink.report(Code::Old002, &root.key("b").index(0).key("y"), "b0y");
-        sink.report(
-            Code::Old002,
-            &root.key("b").index(0).key("missing"),
-            "b0missing",
-        );
+        sink.report(Code::Old002, &root.key("b").index(0).key("missing"), "b0missing");
         sink.report(Code::Old002, &root.key("b"), "b");
         sink.report(Code::Old002, &root.key("a"), "a");
-        sink.report(
-            Code::Old002,
-            &root.key("a"),
-            "a again, same code and path: dropped",
-        );
+        sink.report(Code::Old002, &root.key("a"), "a again, same code and path: dropped");
         sink.report(Code::Old001, &root, "root");
-        let order: Vec<String> = sink
-            .into_document_order(&doc)
-            .into_iter()
-            .map(|d| d.message)
-            .collect();
+        let order: Vec<String> = sink.into_document_order(&doc).into_iter().map(|d| d.message).collect();
         assert_eq!(order, ["root", "a", "b", "b0y", "b0missing", "c"]);
     }
 }

@@ -87,9 +87,7 @@ impl Decimal {
                 b'+' => (1, &exp_part[1..]),
                 _ => (1, exp_part),
             };
-            mag.bytes().fold(0i64, |acc, b| {
-                acc.saturating_mul(10).saturating_add(i64::from(b - b'0'))
-            }) * sign
+            mag.bytes().fold(0i64, |acc, b| acc.saturating_mul(10).saturating_add(i64::from(b - b'0'))) * sign
         };
         let mut digits = Vec::with_capacity(mantissa.len());
         let mut seen_point = false;
@@ -110,17 +108,9 @@ impl Decimal {
             exponent = exponent.saturating_add(1);
         }
         if digits.is_empty() {
-            return Decimal {
-                negative: false,
-                digits,
-                exponent: 0,
-            };
+            return Decimal { negative: false, digits, exponent: 0 };
         }
-        Decimal {
-            negative,
-            digits,
-            exponent,
-        }
+        Decimal { negative, digits, exponent }
     }
 
     pub fn is_zero(&self) -> bool {
@@ -181,11 +171,7 @@ impl Ord for Decimal {
                     .unwrap_or(Equal)
             })
         };
-        if self.negative {
-            magnitude.reverse()
-        } else {
-            magnitude
-        }
+        if self.negative { magnitude.reverse() } else { magnitude }
     }
 }
 
@@ -219,10 +205,7 @@ impl Value {
 
     /// The first member named `key` of an object.
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.as_object()?
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v)
+        self.as_object()?.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
     /// The value as compact JSON text.
@@ -278,11 +261,7 @@ fn write_pretty(value: &Value, out: &mut String, indent: usize) {
     let pad = |out: &mut String, n: usize| out.extend(std::iter::repeat_n(' ', n));
     match value {
         // Arrays of scalars (`"required"`, a `type` union, an `enum`) stay on one line.
-        Value::Array(items)
-            if items
-                .iter()
-                .all(|i| !matches!(i, Value::Array(_) | Value::Object(_))) =>
-        {
+        Value::Array(items) if items.iter().all(|i| !matches!(i, Value::Array(_) | Value::Object(_))) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
@@ -378,13 +357,8 @@ impl fmt::Display for ParseError {
             ParseErrorKind::TooLarge { limit } => {
                 return write!(f, "the text is longer than the limit of {limit} bytes");
             }
-            ParseErrorKind::TooDeep { limit } => write!(
-                f,
-                "arrays and objects nest deeper than the limit of {limit}"
-            )?,
-            ParseErrorKind::DuplicateKey(k) => {
-                write!(f, "the key {} appears twice in one object", quote(k))?
-            }
+            ParseErrorKind::TooDeep { limit } => write!(f, "arrays and objects nest deeper than the limit of {limit}")?,
+            ParseErrorKind::DuplicateKey(k) => write!(f, "the key {} appears twice in one object", quote(k))?,
             ParseErrorKind::Syntax(what) => f.write_str(what)?,
         }
         write!(f, " at line {}, column {}", self.line, self.column)
@@ -395,27 +369,14 @@ impl fmt::Display for ParseError {
 /// whitespace. A byte-order mark is not accepted.
 pub fn parse(text: &str, limits: ParseLimits) -> Result<Value, ParseError> {
     if text.len() > limits.max_bytes {
-        return Err(ParseError {
-            kind: ParseErrorKind::TooLarge {
-                limit: limits.max_bytes,
-            },
-            line: 1,
-            column: 1,
-        });
+        return Err(ParseError { kind: ParseErrorKind::TooLarge { limit: limits.max_bytes }, line: 1, column: 1 });
     }
-    let mut p = Parser {
-        text,
-        bytes: text.as_bytes(),
-        pos: 0,
-        limits,
-    };
+    let mut p = Parser { text, bytes: text.as_bytes(), pos: 0, limits };
     p.skip_ws();
     let value = p.value(1)?;
     p.skip_ws();
     if p.pos < p.bytes.len() {
-        return Err(p.error(ParseErrorKind::Syntax(
-            "unexpected text after the JSON value",
-        )));
+        return Err(p.error(ParseErrorKind::Syntax("unexpected text after the JSON value")));
     }
     Ok(value)
 }
@@ -483,9 +444,7 @@ impl Parser<'_> {
 
     fn enter(&self, depth: usize) -> Result<(), ParseError> {
         if depth > self.limits.max_depth {
-            Err(self.error(ParseErrorKind::TooDeep {
-                limit: self.limits.max_depth,
-            }))
+            Err(self.error(ParseErrorKind::TooDeep { limit: self.limits.max_depth }))
         } else {
             Ok(())
         }
@@ -631,15 +590,10 @@ impl Parser<'_> {
     }
 
     fn hex4(&mut self) -> Result<u32, ParseError> {
-        let digits = self
-            .bytes
-            .get(self.pos..self.pos + 4)
-            .ok_or_else(|| self.syntax("invalid unicode escape"))?;
+        let digits = self.bytes.get(self.pos..self.pos + 4).ok_or_else(|| self.syntax("invalid unicode escape"))?;
         let mut n = 0u32;
         for &d in digits {
-            let v = (d as char)
-                .to_digit(16)
-                .ok_or_else(|| self.syntax("invalid unicode escape"))?;
+            let v = (d as char).to_digit(16).ok_or_else(|| self.syntax("invalid unicode escape"))?;
             n = n * 16 + v;
         }
         self.pos += 4;
@@ -699,10 +653,7 @@ fn scan_number(b: &[u8], start: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
-    const LIMITS: ParseLimits = ParseLimits {
-        max_bytes: 1 << 20,
-        max_depth: 64,
-    };
+    const LIMITS: ParseLimits = ParseLimits { max_bytes: 1 << 20, max_depth: 64 };
 
     fn round_trip(text: &str) -> String {
         parse(text, LIMITS).unwrap().to_json()
@@ -718,19 +669,13 @@ mod tests {
 
     #[test]
     fn escapes_once() {
-        assert_eq!(
-            round_trip(r#""a\"b\\c\/d\u00e9\n\u0001\ud83d\ude00""#),
-            "\"a\\\"b\\\\c/dé\\n\\u0001😀\""
-        );
+        assert_eq!(round_trip(r#""a\"b\\c\/d\u00e9\n\u0001\ud83d\ude00""#), "\"a\\\"b\\\\c/dé\\n\\u0001😀\"");
     }
 
     #[test]
     fn refuses_duplicates_with_position() {
         let e = parse("{\n  \"a\": 1,\n  \"a\": 2}", LIMITS).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "the key \"a\" appears twice in one object at line 3, column 3"
-        );
+        assert_eq!(e.to_string(), "the key \"a\" appears twice in one object at line 3, column 3");
     }
 
     #[test]
@@ -739,10 +684,7 @@ mod tests {
         text = format!("{{{text}\"k3\":0}}");
         let e = parse(&text, LIMITS).unwrap_err();
         assert_eq!(e.kind, ParseErrorKind::DuplicateKey("k3".into()));
-        let ok: String = (0..40)
-            .map(|i| format!("\"k{i}\":{i}"))
-            .collect::<Vec<_>>()
-            .join(",");
+        let ok: String = (0..40).map(|i| format!("\"k{i}\":{i}")).collect::<Vec<_>>().join(",");
         assert!(parse(&format!("{{{ok}}}"), LIMITS).is_ok());
     }
 
@@ -757,35 +699,16 @@ mod tests {
 
     #[test]
     fn refuses_bad_syntax() {
-        for bad in [
-            "",
-            "01",
-            "1.",
-            "-",
-            "[1,]",
-            "{\"a\"}",
-            "\"\\x\"",
-            "\"\\ud800\"",
-            "tru",
-            "1 2",
-            "\"\u{1}\"",
-            "+1",
-            ".5",
-        ] {
+        for bad in
+            ["", "01", "1.", "-", "[1,]", "{\"a\"}", "\"\\x\"", "\"\\ud800\"", "tru", "1 2", "\"\u{1}\"", "+1", ".5"]
+        {
             assert!(parse(bad, LIMITS).is_err(), "{bad:?} was accepted");
         }
     }
 
     #[test]
     fn refuses_size_past_limit() {
-        let e = parse(
-            "[1]",
-            ParseLimits {
-                max_bytes: 2,
-                max_depth: 4,
-            },
-        )
-        .unwrap_err();
+        let e = parse("[1]", ParseLimits { max_bytes: 2, max_depth: 4 }).unwrap_err();
         assert_eq!(e.kind, ParseErrorKind::TooLarge { limit: 2 });
     }
 
@@ -803,10 +726,7 @@ mod tests {
         assert_eq!(d("2.0").to_i128(), Some(2));
         assert_eq!(d("1.5e1").to_i128(), Some(15));
         assert_eq!(d("2.5").to_i128(), None);
-        assert_eq!(
-            d("-9223372036854775808").to_i128(),
-            Some(-9223372036854775808)
-        );
+        assert_eq!(d("-9223372036854775808").to_i128(), Some(-9223372036854775808));
         assert_eq!(d("1e39").to_i128(), None);
     }
 

@@ -40,9 +40,7 @@ impl Path {
 /// not starting with a digit.
 pub fn is_identifier(key: &str) -> bool {
     let mut chars = key.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
@@ -74,15 +72,9 @@ mod tests {
     #[test]
     fn renders_as_a_caller_reads_it() {
         assert_eq!(Path::root().to_string(), "$");
-        assert_eq!(
-            Path::root().key("items").index(2).key("qty").to_string(),
-            "items[2].qty"
-        );
+        assert_eq!(Path::root().key("items").index(2).key("qty").to_string(), "items[2].qty");
         assert_eq!(Path::root().key("a b").key("c").to_string(), "[\"a b\"].c");
-        assert_eq!(
-            Path::root().key("types").key("Page<Item>").to_string(),
-            "types[\"Page<Item>\"]"
-        );
+        assert_eq!(Path::root().key("types").key("Page<Item>").to_string(), "types[\"Page<Item>\"]");
         assert_eq!(Path::root().index(0).key("x").to_string(), "[0].x");
         assert_eq!(Path::root().key("9lives").to_string(), "[\"9lives\"]");
         assert_eq!(Path::root().key("").to_string(), "[\"\"]");

@@ -12,11 +12,7 @@ use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
 struct Component;
 
 fn diagnostic(d: tool_schema::Diagnostic) -> Diagnostic {
-    Diagnostic {
-        code: d.code.as_str().to_owned(),
-        message: d.message,
-        path: d.path,
-    }
+    Diagnostic { code: d.code.as_str().to_owned(), message: d.message, path: d.path }
 }
 
 fn diagnostics(ds: Vec<tool_schema::Diagnostic>) -> Vec<Diagnostic> {
@@ -33,13 +29,8 @@ impl Describe for Component {
             Mode::Generator => tool_schema::Mode::Generator,
             Mode::Reflection => tool_schema::Mode::Reflection,
         };
-        tool_schema::describe_type(
-            &type_expr,
-            context.types.as_deref(),
-            context.naming.as_deref(),
-            mode,
-        )
-        .map_err(diagnostics)
+        tool_schema::describe_type(&type_expr, context.types.as_deref(), context.naming.as_deref(), mode)
+            .map_err(diagnostics)
     }
 
     fn tool_name(method: String) -> Result<String, Diagnostic> {

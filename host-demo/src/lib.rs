@@ -22,16 +22,12 @@ wasmtime::component::bindgen!({
 pub use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
 
 /// Where `make component` writes the component in this workspace.
-pub const DEFAULT_COMPONENT: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../target/component/tool_schema.wasm"
-);
+pub const DEFAULT_COMPONENT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/component/tool_schema.wasm");
 
 /// The component path to use: `TOOL_SCHEMA_COMPONENT` or [`DEFAULT_COMPONENT`],
 /// without `..` segments when it exists.
 pub fn default_component() -> PathBuf {
-    let p = std::env::var_os("TOOL_SCHEMA_COMPONENT")
-        .map_or_else(|| PathBuf::from(DEFAULT_COMPONENT), PathBuf::from);
+    let p = std::env::var_os("TOOL_SCHEMA_COMPONENT").map_or_else(|| PathBuf::from(DEFAULT_COMPONENT), PathBuf::from);
     std::fs::canonicalize(&p).unwrap_or(p)
 }
 
@@ -66,21 +62,14 @@ impl LoadOptions {
     /// The component from `TOOL_SCHEMA_COMPONENT` or [`DEFAULT_COMPONENT`], cached
     /// in [`default_cache_dir`].
     pub fn from_env() -> LoadOptions {
-        LoadOptions {
-            component: default_component(),
-            cache_dir: Some(default_cache_dir()),
-        }
+        LoadOptions { component: default_component(), cache_dir: Some(default_cache_dir()) }
     }
 }
 
 /// `TOOL_SCHEMA_CACHE_DIR`, else `$XDG_CACHE_HOME/tool-schema`, else
 /// `$HOME/.cache/tool-schema`, else a directory under the system temp dir.
 pub fn default_cache_dir() -> PathBuf {
-    let env = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
+    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
     env("TOOL_SCHEMA_CACHE_DIR")
         .or_else(|| env("XDG_CACHE_HOME").map(|d| d.join("tool-schema")))
         .or_else(|| env("HOME").map(|d| d.join(".cache").join("tool-schema")))
@@ -132,10 +121,7 @@ impl Runtime {
     pub fn load(opts: &LoadOptions) -> Result<Runtime, HostError> {
         let bytes = std::fs::read(&opts.component).map_err(|e| {
             host_error(
-                &format!(
-                    "cannot read the component {} (build it with `make component`)",
-                    opts.component.display()
-                ),
+                &format!("cannot read the component {} (build it with `make component`)", opts.component.display()),
                 e,
             )
         })?;
@@ -143,74 +129,45 @@ impl Runtime {
         let mut key = ShaHasher(Sha256::new());
         key.write(&bytes);
         engine.precompile_compatibility_hash().hash(&mut key);
-        let key: String = key
-            .0
-            .finalize()
-            .iter()
-            .take(16)
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        let cache_file = opts
-            .cache_dir
-            .as_ref()
-            .map(|d| d.join(format!("tool_schema-{key}.cwasm")));
+        let key: String = key.0.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect();
+        let cache_file = opts.cache_dir.as_ref().map(|d| d.join(format!("tool_schema-{key}.cwasm")));
 
         let cached = cache_file.as_ref().filter(|f| f.is_file()).and_then(|f| {
             // SAFETY: the file is one this function wrote from `Component::serialize`
             // under a key that includes the component's hash and the engine's
             // compatibility hash; wasmtime also checks the header and refuses a
             // file from another version or configuration, in which case we compile.
-            unsafe { Component::deserialize_file(&engine, f) }
-                .ok()
-                .map(|c| (c, f.clone()))
+            unsafe { Component::deserialize_file(&engine, f) }.ok().map(|c| (c, f.clone()))
         });
         let (component, origin) = match cached {
             Some((c, f)) => (c, Origin::Cache(f)),
             None => {
-                let c = Component::new(&engine, &bytes)
-                    .map_err(|e| host_error("the component does not compile", e))?;
-                let written = cache_file
-                    .and_then(|f| write_atomically(&f, &c.serialize().ok()?).ok().map(|()| f));
+                let c = Component::new(&engine, &bytes).map_err(|e| host_error("the component does not compile", e))?;
+                let written = cache_file.and_then(|f| write_atomically(&f, &c.serialize().ok()?).ok().map(|()| f));
                 (c, Origin::Compiled(written))
             }
         };
         // The component imports nothing, so an empty linker instantiates it; an
         // import would make this fail, which is what we want.
         let linker = Linker::<StoreLimits>::new(&engine);
-        let pre = linker
-            .instantiate_pre(&component)
-            .map_err(|e| host_error("the component cannot be instantiated", e))?;
+        let pre =
+            linker.instantiate_pre(&component).map_err(|e| host_error("the component cannot be instantiated", e))?;
         let pre = ToolSchemaPre::new(pre)
             .map_err(|e| host_error("the component does not have the tool-schema exports", e))?;
-        Ok(Runtime {
-            engine,
-            pre,
-            origin,
-            component_bytes: bytes.len(),
-        })
+        Ok(Runtime { engine, pre, origin, component_bytes: bytes.len() })
     }
 
     /// A fresh store and instance.
     pub fn instantiate(&self) -> Result<Host<'_>, HostError> {
         let (store, bindings) = self.fresh()?;
-        Ok(Host {
-            runtime: self,
-            store,
-            bindings,
-        })
+        Ok(Host { runtime: self, store, bindings })
     }
 
     fn fresh(&self) -> Result<(Store<StoreLimits>, ToolSchema), HostError> {
-        let limits = StoreLimitsBuilder::new()
-            .memory_size(MEMORY_LIMIT_BYTES)
-            .instances(1)
-            .build();
+        let limits = StoreLimitsBuilder::new().memory_size(MEMORY_LIMIT_BYTES).instances(1).build();
         let mut store = Store::new(&self.engine, limits);
         store.limiter(|l| l);
-        let bindings = self
-            .pre
-            .instantiate(&mut store)
-            .map_err(|e| host_error("instantiation failed", e))?;
+        let bindings = self.pre.instantiate(&mut store).map_err(|e| host_error("instantiation failed", e))?;
         Ok((store, bindings))
     }
 }
@@ -244,22 +201,13 @@ impl Host<'_> {
                 let (store, bindings) = self.runtime.fresh()?;
                 self.store = store;
                 self.bindings = bindings;
-                Err(host_error(
-                    "the component trapped (a fresh instance replaces it)",
-                    format!("{e:?}"),
-                ))
+                Err(host_error("the component trapped (a fresh instance replaces it)", format!("{e:?}")))
             }
         }
     }
 
-    pub fn describe_tool(
-        &mut self,
-        descriptor: &str,
-    ) -> Result<Result<String, Vec<Diagnostic>>, HostError> {
-        self.call(|b, s| {
-            b.onellm_tool_schema_describe()
-                .call_describe_tool(s, descriptor)
-        })
+    pub fn describe_tool(&mut self, descriptor: &str) -> Result<Result<String, Vec<Diagnostic>>, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_describe().call_describe_tool(s, descriptor))
     }
 
     pub fn describe_type(
@@ -267,10 +215,7 @@ impl Host<'_> {
         type_expr: &str,
         context: &TypeContext,
     ) -> Result<Result<String, Vec<Diagnostic>>, HostError> {
-        self.call(|b, s| {
-            b.onellm_tool_schema_describe()
-                .call_describe_type(s, type_expr, context)
-        })
+        self.call(|b, s| b.onellm_tool_schema_describe().call_describe_type(s, type_expr, context))
     }
 
     pub fn tool_name(&mut self, method: &str) -> Result<Result<String, Diagnostic>, HostError> {

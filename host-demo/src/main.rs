@@ -124,10 +124,7 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
         println!("{USAGE}");
         return Ok(0);
     }
-    if !matches!(
-        command.as_str(),
-        "describe-tool" | "describe-type" | "tool-name" | "flatten-doc" | "demo" | "info"
-    ) {
+    if !matches!(command.as_str(), "describe-tool" | "describe-type" | "tool-name" | "flatten-doc" | "demo" | "info") {
         return Err(Failure::Usage(format!("unknown command '{command}'")));
     }
     // Read every argument before loading the component, so a usage error is
@@ -151,21 +148,12 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
                 None | Some("generator") => Mode::Generator,
                 Some("reflection") => Mode::Reflection,
                 Some(other) => {
-                    return Err(Failure::Usage(format!(
-                        "--mode must be generator or reflection, not '{other}'"
-                    )));
+                    return Err(Failure::Usage(format!("--mode must be generator or reflection, not '{other}'")));
                 }
             };
             let ty = args.one("type expression")?;
             let runtime = Runtime::load(&opts)?;
-            let answer = runtime.instantiate()?.describe_type(
-                &ty,
-                &TypeContext {
-                    types,
-                    naming,
-                    mode,
-                },
-            )?;
+            let answer = runtime.instantiate()?.describe_type(&ty, &TypeContext { types, naming, mode })?;
             Ok(print_answer(answer, pretty))
         }
         "tool-name" => {
@@ -189,11 +177,7 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
         "info" => {
             args.none()?;
             let runtime = Runtime::load(&opts)?;
-            println!(
-                "component: {} ({} bytes)",
-                opts.component.display(),
-                runtime.component_bytes
-            );
+            println!("component: {} ({} bytes)", opts.component.display(), runtime.component_bytes);
             match &runtime.origin {
                 Origin::Cache(f) => println!("compiled: loaded from cache {}", f.display()),
                 Origin::Compiled(Some(f)) => println!("compiled: now, cached as {}", f.display()),
@@ -222,10 +206,7 @@ fn read_input(file: &str) -> Result<String, Failure> {
 
 fn pretty_json(text: &str) -> String {
     // The component's output is valid JSON; re-indenting it changes only whitespace.
-    let limits = json::ParseLimits {
-        max_bytes: usize::MAX,
-        max_depth: 1024,
-    };
+    let limits = json::ParseLimits { max_bytes: usize::MAX, max_depth: 1024 };
     json::parse(text, limits).map_or_else(|_| text.to_owned(), |v| v.to_json_pretty())
 }
 
@@ -237,10 +218,7 @@ fn diagnostics_value(diags: &[Diagnostic]) -> Value {
             ("path".into(), Value::String(d.path.clone())),
         ])
     };
-    Value::Object(vec![(
-        "diagnostics".into(),
-        Value::Array(diags.iter().map(one).collect()),
-    )])
+    Value::Object(vec![("diagnostics".into(), Value::Array(diags.iter().map(one).collect()))])
 }
 
 fn print_answer(answer: Result<String, Vec<Diagnostic>>, pretty: bool) -> u8 {
@@ -251,14 +229,7 @@ fn print_answer(answer: Result<String, Vec<Diagnostic>>, pretty: bool) -> u8 {
         }
         Err(diags) => {
             let v = diagnostics_value(&diags);
-            println!(
-                "{}",
-                if pretty {
-                    v.to_json_pretty()
-                } else {
-                    v.to_json()
-                }
-            );
+            println!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
             1
         }
     }
@@ -274,14 +245,8 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
         Origin::Cache(_) => "loaded precompiled from the cache",
         Origin::Compiled(_) => "compiled now and cached for the next run",
     };
-    println!(
-        "tool-schema: one implementation of the tool-schema contract, as a WebAssembly component."
-    );
-    println!(
-        "Component: {} ({} bytes, no imports), {origin}.",
-        opts.component.display(),
-        runtime.component_bytes
-    );
+    println!("tool-schema: one implementation of the tool-schema contract, as a WebAssembly component.");
+    println!("Component: {} ({} bytes, no imports), {origin}.", opts.component.display(), runtime.component_bytes);
 
     section("1. A tool, described");
     println!("C#:  [Description(\"Looks up a court docket.\")]");
@@ -289,17 +254,8 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
     println!("                                 ToolContext ctx, CancellationToken ct)");
     println!("     record Docket(string Number, DateOnly Filed, Status Status);");
     println!("Descriptor: examples/get-docket.json. describe-tool gives:\n");
-    println!(
-        "{}",
-        pretty_json(
-            &host
-                .describe_tool(GET_DOCKET)?
-                .map_err(|d| Failure::Host(format!("{d:?}")))?
-        )
-    );
-    println!(
-        "\nThe name drops Async and is snake_case; ctx and ct are filled in by the runtime and never"
-    );
+    println!("{}", pretty_json(&host.describe_tool(GET_DOCKET)?.map_err(|d| Failure::Host(format!("{d:?}")))?));
+    println!("\nThe name drops Async and is snake_case; ctx and ct are filled in by the runtime and never");
     println!("reach the model; limit has a default, so only caseId is required.");
 
     section("2. Types, one fragment each (describe-type)");
@@ -319,20 +275,13 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
         "Dictionary<string, List<int>>",
         "JsonElement",
     ] {
-        let answer = host
-            .describe_type(ty, &context)?
-            .map_err(|d| Failure::Host(format!("{d:?}")))?;
+        let answer = host.describe_type(ty, &context)?.map_err(|d| Failure::Host(format!("{d:?}")))?;
         println!("{ty:<30} {answer}");
     }
 
     section("3. A class of tools (examples/weather-tools.json)");
-    let tools = host
-        .describe_tool(WEATHER)?
-        .map_err(|d| Failure::Host(format!("{d:?}")))?;
-    let limits = json::ParseLimits {
-        max_bytes: usize::MAX,
-        max_depth: 1024,
-    };
+    let tools = host.describe_tool(WEATHER)?.map_err(|d| Failure::Host(format!("{d:?}")))?;
+    let limits = json::ParseLimits { max_bytes: usize::MAX, max_depth: 1024 };
     if let Ok(Value::Array(list)) = json::parse(&tools, limits) {
         for t in &list {
             println!("{}\n", t.to_json_pretty());
@@ -361,8 +310,5 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
 }
 
 fn section(title: &str) {
-    println!(
-        "\n── {title} {}",
-        "─".repeat(72usize.saturating_sub(title.len() + 4))
-    );
+    println!("\n── {title} {}", "─".repeat(72usize.saturating_sub(title.len() + 4)));
 }

@@ -28,12 +28,7 @@ fn run_with(test: &str, args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("host-demo starts");
     if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(text.as_bytes())
-            .expect("write stdin");
+        child.stdin.take().expect("stdin").write_all(text.as_bytes()).expect("write stdin");
     }
     drop(child.stdin.take());
     child.wait_with_output().expect("host-demo finishes")
@@ -52,14 +47,7 @@ fn stderr(o: &Output) -> String {
 }
 
 fn parse(text: &str) -> Value {
-    json::parse(
-        text.trim(),
-        json::ParseLimits {
-            max_bytes: 1 << 24,
-            max_depth: 256,
-        },
-    )
-    .expect("stdout is JSON")
+    json::parse(text.trim(), json::ParseLimits { max_bytes: 1 << 24, max_depth: 256 }).expect("stdout is JSON")
 }
 
 fn codes_and_paths(v: &Value) -> Vec<(String, String)> {
@@ -96,29 +84,13 @@ fn describe_tool_get_docket() {
     assert_eq!(tool.get("name").and_then(Value::as_str), Some("get_docket"));
     let input = tool.get("inputSchema").expect("inputSchema");
     assert_eq!(
-        input
-            .get("properties")
-            .and_then(|p| p.get("limit"))
-            .map(Value::to_json)
-            .as_deref(),
+        input.get("properties").and_then(|p| p.get("limit")).map(Value::to_json).as_deref(),
         Some(r#"{"type":"integer","minimum":1,"maximum":100,"default":10}"#)
     );
-    assert_eq!(
-        input.get("required").map(Value::to_json).as_deref(),
-        Some(r#"["caseId"]"#)
-    );
-    let props: Vec<&str> = input
-        .get("properties")
-        .and_then(Value::as_object)
-        .unwrap()
-        .iter()
-        .map(|(k, _)| k.as_str())
-        .collect();
-    assert_eq!(
-        props,
-        ["caseId", "limit"],
-        "ctx and ct are filled in by the runtime"
-    );
+    assert_eq!(input.get("required").map(Value::to_json).as_deref(), Some(r#"["caseId"]"#));
+    let props: Vec<&str> =
+        input.get("properties").and_then(Value::as_object).unwrap().iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(props, ["caseId", "limit"], "ctx and ct are filled in by the runtime");
 }
 
 #[test]
@@ -140,10 +112,7 @@ fn a_bad_descriptor_is_a_diagnostic_not_a_crash() {
     for (text, code) in [
         ("{\"method\": ", "OLD001"),
         ("[]", "OLD002"),
-        (
-            "{\"method\": \"X\", \"parameters\": [{\"name\": \"a\", \"type\": \"Nope\"}]}",
-            "OLD004",
-        ),
+        ("{\"method\": \"X\", \"parameters\": [{\"name\": \"a\", \"type\": \"Nope\"}]}", "OLD004"),
     ] {
         let o = run_with("bad-descriptor", &["describe-tool", "-"], Some(text));
         assert_eq!(o.status.code(), Some(1), "{text}: {}", stderr(&o));
@@ -156,28 +125,11 @@ fn a_bad_descriptor_is_a_diagnostic_not_a_crash() {
 fn describe_type_prints_the_fragment() {
     let o = run("ulong", &["describe-type", "ulong"]);
     assert_eq!(o.status.code(), Some(0));
-    assert_eq!(
-        stdout(&o),
-        "{\"type\":\"integer\",\"minimum\":0,\"maximum\":18446744073709551615}\n"
-    );
+    assert_eq!(stdout(&o), "{\"type\":\"integer\",\"minimum\":0,\"maximum\":18446744073709551615}\n");
 
     let types = cache_dir("types-file").with_extension("json");
-    std::fs::write(
-        &types,
-        r#"{"Item": {"kind": "record", "parameters": [{"name": "Qty", "type": "int"}]}}"#,
-    )
-    .unwrap();
-    let o = run(
-        "types",
-        &[
-            "describe-type",
-            "List<Item>",
-            "--types",
-            types.to_str().unwrap(),
-            "--naming",
-            "None",
-        ],
-    );
+    std::fs::write(&types, r#"{"Item": {"kind": "record", "parameters": [{"name": "Qty", "type": "int"}]}}"#).unwrap();
+    let o = run("types", &["describe-type", "List<Item>", "--types", types.to_str().unwrap(), "--naming", "None"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o).trim(),
@@ -187,20 +139,14 @@ fn describe_type_prints_the_fragment() {
 
     let o = run("queue", &["describe-type", "Queue<int>"]);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(
-        codes_and_paths(&parse(&stdout(&o))),
-        [("OLT002".to_owned(), "type".to_owned())]
-    );
+    assert_eq!(codes_and_paths(&parse(&stdout(&o))), [("OLT002".to_owned(), "type".to_owned())]);
 }
 
 #[test]
 fn pretty_output_is_the_same_json() {
     let file = examples().join("get-docket.json");
     let compact = stdout(&run("pretty", &["describe-tool", file.to_str().unwrap()]));
-    let pretty = stdout(&run(
-        "pretty",
-        &["describe-tool", file.to_str().unwrap(), "--pretty"],
-    ));
+    let pretty = stdout(&run("pretty", &["describe-tool", file.to_str().unwrap(), "--pretty"]));
     assert!(pretty.lines().count() > 10);
     assert_eq!(parse(&pretty).to_json(), compact.trim());
 }
@@ -208,20 +154,11 @@ fn pretty_output_is_the_same_json() {
 #[test]
 fn tool_name_and_flatten_doc() {
     let o = run("tool-name", &["tool-name", "HTTPRequest"]);
-    assert_eq!(
-        (o.status.code(), stdout(&o).as_str()),
-        (Some(0), "http_request\n")
-    );
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "http_request\n"));
     let o = run("tool-name-bad", &["tool-name", "Café"]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(codes_and_paths(&parse(&stdout(&o)))[0].0, "OLT008");
-    let o = run(
-        "flatten",
-        &[
-            "flatten-doc",
-            "Looks up a <see cref=\"Docket\"/>\n   quickly.",
-        ],
-    );
+    let o = run("flatten", &["flatten-doc", "Looks up a <see cref=\"Docket\"/>\n   quickly."]);
     assert_eq!(stdout(&o), "Looks up a Docket quickly.\n");
 }
 
@@ -252,15 +189,7 @@ fn usage_errors_exit_2_with_one_line() {
 
 #[test]
 fn a_missing_component_is_a_host_failure() {
-    let o = run(
-        "missing",
-        &[
-            "--component",
-            "/nonexistent/tool_schema.wasm",
-            "describe-type",
-            "int",
-        ],
-    );
+    let o = run("missing", &["--component", "/nonexistent/tool_schema.wasm", "describe-type", "int"]);
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("make component"), "{}", stderr(&o));
 }
@@ -269,28 +198,18 @@ fn a_missing_component_is_a_host_failure() {
 fn the_second_run_loads_the_compiled_component_from_the_cache() {
     let dir = cache_dir("cache");
     let info = |dir: &Path| {
-        let o = Command::new(EXE)
-            .args(["--cache-dir", dir.to_str().unwrap(), "info"])
-            .output()
-            .expect("runs");
+        let o = Command::new(EXE).args(["--cache-dir", dir.to_str().unwrap(), "info"]).output().expect("runs");
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         stdout(&o)
     };
     let first = info(&dir);
     assert!(first.contains("compiled: now, cached as"), "{first}");
-    let cached: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let cached: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(cached.len(), 1, "one compiled file: {cached:?}");
     let written = std::fs::metadata(&cached[0]).unwrap().modified().unwrap();
     let second = info(&dir);
     assert!(second.contains("compiled: loaded from cache"), "{second}");
-    assert_eq!(
-        std::fs::metadata(&cached[0]).unwrap().modified().unwrap(),
-        written,
-        "not rewritten"
-    );
+    assert_eq!(std::fs::metadata(&cached[0]).unwrap().modified().unwrap(), written, "not rewritten");
 
     // A damaged cache file is not trusted: the component is compiled again.
     std::fs::write(&cached[0], b"not a compiled component").unwrap();
@@ -304,14 +223,9 @@ fn demo_tours_the_examples() {
     let o = run("demo", &["demo"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
-    for expected in [
-        "\"name\": \"get_docket\"",
-        "no imports",
-        "OLT006",
-        "http_request",
-        "send_alert",
-        "18446744073709551615",
-    ] {
+    for expected in
+        ["\"name\": \"get_docket\"", "no imports", "OLT006", "http_request", "send_alert", "18446744073709551615"]
+    {
         assert!(out.contains(expected), "the tour shows {expected}");
     }
 }

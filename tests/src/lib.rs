@@ -6,10 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use tool_schema::json::{self, Value};
 
-pub const LIMITS: json::ParseLimits = json::ParseLimits {
-    max_bytes: 64 << 20,
-    max_depth: 512,
-};
+pub const LIMITS: json::ParseLimits = json::ParseLimits { max_bytes: 64 << 20, max_depth: 512 };
 
 pub fn vectors_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors")
@@ -45,9 +42,7 @@ pub fn component_answer(r: Result<String, Vec<Diagnostic>>) -> String {
             let converted: Vec<tool_schema::Diagnostic> = diags
                 .into_iter()
                 .map(|d| {
-                    let code = tool_schema::Code::ALL
-                        .into_iter()
-                        .find(|c| c.as_str() == d.code);
+                    let code = tool_schema::Code::ALL.into_iter().find(|c| c.as_str() == d.code);
                     tool_schema::Diagnostic {
                         // An unknown code would be a bug in the component; keep it visible.
                         code: code.unwrap_or(tool_schema::Code::Old001),
@@ -72,15 +67,11 @@ pub fn parse(text: &str) -> Result<Value, String> {
 /// Compares the native answer, the component's answer and the expected value.
 pub fn check(native: &str, component: &str, expected: &Value) -> Result<(), String> {
     if native != component {
-        return Err(format!(
-            "native and component answers differ\n native:    {native}\n component: {component}"
-        ));
+        return Err(format!("native and component answers differ\n native:    {native}\n component: {component}"));
     }
     let want = expected.to_json();
     if native != want {
-        let got = parse(native)
-            .map(|v| v.to_json_pretty())
-            .unwrap_or_else(|_| native.to_owned());
+        let got = parse(native).map(|v| v.to_json_pretty()).unwrap_or_else(|_| native.to_owned());
         return Err(format!(
             "answer differs from the golden file (BLESS=1 rewrites it)\n--- expected\n{}\n--- got\n{got}",
             expected.to_json_pretty()

@@ -29,19 +29,11 @@ fn main() {
     let mut trials = tool_trials();
     trials.extend(type_trials());
     trials.extend(hostile_trials());
-    trials.push(Trial::test(
-        "coverage/every-diagnostic-code",
-        every_code_covered,
-    ));
-    trials.push(Trial::test(
-        "component/instantiates-with-no-imports",
-        || {
-            let rt = runtime()?;
-            rt.instantiate()
-                .map(drop)
-                .map_err(|e| Failed::from(e.to_string()))
-        },
-    ));
+    trials.push(Trial::test("coverage/every-diagnostic-code", every_code_covered));
+    trials.push(Trial::test("component/instantiates-with-no-imports", || {
+        let rt = runtime()?;
+        rt.instantiate().map(drop).map_err(|e| Failed::from(e.to_string()))
+    }));
     libtest_mimic::run(&args, trials).exit();
 }
 
@@ -49,10 +41,7 @@ fn sorted_json_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "json")
-                && !p.to_string_lossy().ends_with(".expected.json")
-        })
+        .filter(|p| p.extension().is_some_and(|e| e == "json") && !p.to_string_lossy().ends_with(".expected.json"))
         .collect();
     files.sort();
     files
@@ -70,16 +59,12 @@ fn tool_trials() -> Vec<Trial> {
     sorted_json_files(&vectors_dir().join("describe-tool"))
         .into_iter()
         .map(|input| {
-            let name = format!(
-                "describe-tool/{}",
-                input.file_stem().unwrap_or_default().to_string_lossy()
-            );
+            let name = format!("describe-tool/{}", input.file_stem().unwrap_or_default().to_string_lossy());
             Trial::test(name, move || {
                 let text = read(&input);
                 let native = native_answer(tool_schema::describe_tool(&text));
                 let mut host = runtime()?.instantiate().map_err(|e| e.to_string())?;
-                let component =
-                    component_answer(host.describe_tool(&text).map_err(|e| e.to_string())?);
+                let component = component_answer(host.describe_tool(&text).map_err(|e| e.to_string())?);
                 let expected = parse(&read(&expected_path(&input)))?;
                 Ok(check(&native, &component, &expected)?)
             })
@@ -90,9 +75,7 @@ fn tool_trials() -> Vec<Trial> {
 fn bless_tools() {
     for input in sorted_json_files(&vectors_dir().join("describe-tool")) {
         let native = native_answer(tool_schema::describe_tool(&read(&input)));
-        let pretty = parse(&native)
-            .expect("the core writes valid JSON")
-            .to_json_pretty();
+        let pretty = parse(&native).expect("the core writes valid JSON").to_json_pretty();
         std::fs::write(expected_path(&input), pretty + "\n").expect("write expected file");
     }
 }
@@ -107,28 +90,16 @@ struct TypeCase {
 }
 
 fn str_of<'a>(case: &'a Value, file: &'a Value, key: &str) -> Option<&'a str> {
-    case.get(key)
-        .or_else(|| file.get(key))
-        .and_then(Value::as_str)
+    case.get(key).or_else(|| file.get(key)).and_then(Value::as_str)
 }
 
 fn type_cases(file: &Value) -> Vec<TypeCase> {
-    let cases = file
-        .get("cases")
-        .and_then(Value::as_array)
-        .expect("a describe-type table has 'cases'");
+    let cases = file.get("cases").and_then(Value::as_array).expect("a describe-type table has 'cases'");
     cases
         .iter()
         .map(|c| TypeCase {
-            ty: c
-                .get("type")
-                .and_then(Value::as_str)
-                .expect("each case has a 'type'")
-                .to_owned(),
-            types: c
-                .get("types")
-                .or_else(|| file.get("types"))
-                .map(Value::to_json),
+            ty: c.get("type").and_then(Value::as_str).expect("each case has a 'type'").to_owned(),
+            types: c.get("types").or_else(|| file.get("types")).map(Value::to_json),
             naming: str_of(c, file, "naming").map(str::to_owned),
             mode: match str_of(c, file, "mode") {
                 Some("reflection") => Mode::Reflection,
@@ -144,41 +115,22 @@ fn native_type(c: &TypeCase) -> String {
         Mode::Generator => tool_schema::Mode::Generator,
         Mode::Reflection => tool_schema::Mode::Reflection,
     };
-    native_answer(tool_schema::describe_type(
-        &c.ty,
-        c.types.as_deref(),
-        c.naming.as_deref(),
-        mode,
-    ))
+    native_answer(tool_schema::describe_type(&c.ty, c.types.as_deref(), c.naming.as_deref(), mode))
 }
 
 fn type_trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     for path in sorted_json_files(&vectors_dir().join("describe-type")) {
-        let table = path
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
+        let table = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
         let file = parse(&read(&path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for (i, case) in type_cases(&file).into_iter().enumerate() {
             let name = format!("describe-type/{table}/{i:02}:{}", case.ty);
             trials.push(Trial::test(name, move || {
                 let native = native_type(&case);
-                let context = TypeContext {
-                    types: case.types.clone(),
-                    naming: case.naming.clone(),
-                    mode: case.mode,
-                };
+                let context = TypeContext { types: case.types.clone(), naming: case.naming.clone(), mode: case.mode };
                 let mut host = runtime()?.instantiate().map_err(|e| e.to_string())?;
-                let component = component_answer(
-                    host.describe_type(&case.ty, &context)
-                        .map_err(|e| e.to_string())?,
-                );
-                let expected = case
-                    .expect
-                    .as_ref()
-                    .ok_or("the case has no 'expect' (BLESS=1 writes it)")?;
+                let component = component_answer(host.describe_type(&case.ty, &context).map_err(|e| e.to_string())?);
+                let expected = case.expect.as_ref().ok_or("the case has no 'expect' (BLESS=1 writes it)")?;
                 Ok(check(&native, &component, expected)?)
             }));
         }
@@ -189,10 +141,8 @@ fn type_trials() -> Vec<Trial> {
 fn bless_types() {
     for path in sorted_json_files(&vectors_dir().join("describe-type")) {
         let mut file = parse(&read(&path)).expect("table parses");
-        let answers: Vec<Value> = type_cases(&file)
-            .iter()
-            .map(|c| parse(&native_type(c)).expect("valid JSON"))
-            .collect();
+        let answers: Vec<Value> =
+            type_cases(&file).iter().map(|c| parse(&native_type(c)).expect("valid JSON")).collect();
         if let Value::Object(members) = &mut file
             && let Some((_, Value::Array(cases))) = members.iter_mut().find(|(k, _)| k == "cases")
         {
@@ -214,8 +164,7 @@ fn every_code_covered() -> Result<(), Failed> {
     for dir in ["describe-tool", "describe-type"] {
         for entry in std::fs::read_dir(vectors_dir().join(dir)).map_err(|e| e.to_string())? {
             seen.push_str(
-                &std::fs::read_to_string(entry.map_err(|e| e.to_string())?.path())
-                    .map_err(|e| e.to_string())?,
+                &std::fs::read_to_string(entry.map_err(|e| e.to_string())?.path()).map_err(|e| e.to_string())?,
             );
         }
     }
@@ -224,11 +173,7 @@ fn every_code_covered() -> Result<(), Failed> {
         .map(|c| c.as_str())
         .filter(|c| !seen.contains(&format!("\"code\": \"{c}\"")))
         .collect();
-    if missing.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("no golden vector produces {}", missing.join(", ")).into())
-    }
+    if missing.is_empty() { Ok(()) } else { Err(format!("no golden vector produces {}", missing.join(", ")).into()) }
 }
 
 /// Inputs built to be slow, deep or large: each must be answered with the
@@ -241,48 +186,24 @@ fn hostile_trials() -> Vec<Trial> {
         format!(r#"{{"method":"Many","parameters":[{}]}}"#, ps.join(","))
     };
     let cases: Vec<(&str, String, &str)> = vec![
-        (
-            "twenty-thousand-bad-parameters",
-            many_params(20_000, "Queue<int>"),
-            "OLD007",
-        ),
-        (
-            "five-thousand-bad-parameters",
-            many_params(5_000, "Queue<int>"),
-            "OLT002",
-        ),
-        (
-            "nesting-100000",
-            format!(
-                r#"{{"method":"Deep","doc":{{"summary":{}}}}}"#,
-                "[".repeat(100_000)
-            ),
-            "OLD007",
-        ),
+        ("twenty-thousand-bad-parameters", many_params(20_000, "Queue<int>"), "OLD007"),
+        ("five-thousand-bad-parameters", many_params(5_000, "Queue<int>"), "OLT002"),
+        ("nesting-100000", format!(r#"{{"method":"Deep","doc":{{"summary":{}}}}}"#, "[".repeat(100_000)), "OLD007"),
         (
             "past-the-size-limit",
-            format!(
-                r#"{{"method":"Big","doc":{{"summary":"{}"}}}}"#,
-                "x".repeat(1 << 20)
-            ),
+            format!(r#"{{"method":"Big","doc":{{"summary":"{}"}}}}"#, "x".repeat(1 << 20)),
             "OLD007",
         ),
         (
             "array-suffixes",
-            format!(
-                r#"{{"method":"Arr","parameters":[{}]}}"#,
-                param(0, &format!("int{}", "[]".repeat(100_000)))
-            ),
+            format!(r#"{{"method":"Arr","parameters":[{}]}}"#, param(0, &format!("int{}", "[]".repeat(100_000)))),
             "OLD003",
         ),
         (
             "generic-nesting",
             format!(
                 r#"{{"method":"Gen","parameters":[{}]}}"#,
-                param(
-                    0,
-                    &format!("{}int{}", "List<".repeat(50_000), ">".repeat(50_000))
-                )
+                param(0, &format!("{}int{}", "List<".repeat(50_000), ">".repeat(50_000)))
             ),
             "OLD003",
         ),
@@ -298,9 +219,7 @@ fn hostile_trials() -> Vec<Trial> {
         (
             "wide-record",
             {
-                let props: Vec<String> = (0..20_000)
-                    .map(|i| format!(r#"{{"name":"P{i}","type":"int"}}"#))
-                    .collect();
+                let props: Vec<String> = (0..20_000).map(|i| format!(r#"{{"name":"P{i}","type":"int"}}"#)).collect();
                 format!(
                     r#"{{"method":"Wide","parameters":[{}],"types":{{"W":{{"kind":"class","properties":[{}]}}}}}}"#,
                     param(0, "W"),
@@ -313,13 +232,11 @@ fn hostile_trials() -> Vec<Trial> {
             "long-type-chain",
             {
                 let decls: Vec<String> = (0..5_000)
-                .map(|i| format!(r#""T{i}":{{"kind":"record","parameters":[{{"name":"Next","type":"T{}"}}]}}"#, i + 1))
-                .collect();
-                format!(
-                    r#"{{"method":"Chain","parameters":[{}],"types":{{{}}}}}"#,
-                    param(0, "T0"),
-                    decls.join(",")
-                )
+                    .map(|i| {
+                        format!(r#""T{i}":{{"kind":"record","parameters":[{{"name":"Next","type":"T{}"}}]}}"#, i + 1)
+                    })
+                    .collect();
+                format!(r#"{{"method":"Chain","parameters":[{}],"types":{{{}}}}}"#, param(0, "T0"), decls.join(","))
             },
             "OLD007",
         ),
@@ -330,31 +247,17 @@ fn hostile_trials() -> Vec<Trial> {
             Trial::test(format!("hostile/{name}"), move || {
                 let native = native_answer(tool_schema::describe_tool(&text));
                 let mut host = runtime()?.instantiate().map_err(|e| e.to_string())?;
-                let component =
-                    component_answer(host.describe_tool(&text).map_err(|e| e.to_string())?);
+                let component = component_answer(host.describe_tool(&text).map_err(|e| e.to_string())?);
                 if native != component {
                     return Err("native and component answers differ".into());
                 }
                 if !native.starts_with(&format!(r#"{{"diagnostics":[{{"code":"{code}""#)) {
-                    return Err(format!(
-                        "expected {code} first, got {}",
-                        &native[..native.len().min(300)]
-                    )
-                    .into());
+                    return Err(format!("expected {code} first, got {}", &native[..native.len().min(300)]).into());
                 }
-                let next = host.describe_type(
-                    "int",
-                    &TypeContext {
-                        types: None,
-                        naming: None,
-                        mode: Mode::Generator,
-                    },
-                );
+                let next = host.describe_type("int", &TypeContext { types: None, naming: None, mode: Mode::Generator });
                 match next {
                     Ok(Ok(_)) => Ok(()),
-                    other => {
-                        Err(format!("the next call on the same instance failed: {other:?}").into())
-                    }
+                    other => Err(format!("the next call on the same instance failed: {other:?}").into()),
                 }
             })
         })

@@ -13,22 +13,10 @@ use crate::json::{Number, Value};
 
 /// Named arguments every `ValidationAttribute` has; they change messages, not
 /// what is valid.
-const MESSAGE_ARGS: &[&str] = &[
-    "ErrorMessage",
-    "ErrorMessageResourceName",
-    "ErrorMessageResourceType",
-];
+const MESSAGE_ARGS: &[&str] = &["ErrorMessage", "ErrorMessageResourceName", "ErrorMessageResourceType"];
 
-const VALIDATION: &[&str] = &[
-    "Range",
-    "StringLength",
-    "MinLength",
-    "MaxLength",
-    "Length",
-    "RegularExpression",
-    "EmailAddress",
-    "Url",
-];
+const VALIDATION: &[&str] =
+    &["Range", "StringLength", "MinLength", "MaxLength", "Length", "RegularExpression", "EmailAddress", "Url"];
 
 /// Applies every validation attribute in `attrs` to `d`.
 pub fn apply(attrs: &[Attribute], d: &mut Described, sink: &mut Sink) {
@@ -38,11 +26,7 @@ pub fn apply(attrs: &[Attribute], d: &mut Described, sink: &mut Sink) {
             continue;
         };
         if std::mem::replace(&mut seen[kind], true) {
-            sink.report(
-                Code::Old005,
-                &a.path,
-                format!("[{}] appears twice; C# allows it once.", a.name),
-            );
+            sink.report(Code::Old005, &a.path, format!("[{}] appears twice; C# allows it once.", a.name));
             continue;
         }
         if let Err(why) = apply_one(a, d) {
@@ -56,11 +40,7 @@ pub fn description(a: &Attribute, sink: &mut Sink) -> Option<String> {
     match (a.args.as_slice(), a.named.is_empty()) {
         ([Value::String(s)], true) => Some(s.clone()),
         _ => {
-            sink.report(
-                Code::Old005,
-                &a.path,
-                "[Description] takes one string argument.",
-            );
+            sink.report(Code::Old005, &a.path, "[Description] takes one string argument.");
             None
         }
     }
@@ -150,33 +130,18 @@ fn apply_one(a: &Attribute, d: &mut Described) -> Result<(), String> {
                 Some(v) => count(v).ok_or("MinimumLength must be from 0 to 2147483647")?,
             };
             if min > max {
-                return Err(format!(
-                    "has a MinimumLength ({min}) above its maximum ({max})"
-                ));
+                return Err(format!("has a MinimumLength ({min}) above its maximum ({max})"));
             }
-            tighten(
-                &mut s.min_length,
-                &mut s.max_length,
-                (min > 0).then_some(min),
-                Some(max),
-            );
+            tighten(&mut s.min_length, &mut s.max_length, (min > 0).then_some(min), Some(max));
         }
         "MinLength" | "MaxLength" | "Length" => {
             let (min, max) = match (a.name.as_str(), a.args.as_slice()) {
-                ("MinLength", [n]) => (
-                    Some(count(n).ok_or("takes a length from 0 to 2147483647")?),
-                    None,
-                ),
+                ("MinLength", [n]) => (Some(count(n).ok_or("takes a length from 0 to 2147483647")?), None),
                 // `[MaxLength]` without a length means "as long as allowed".
                 ("MaxLength", []) => (None, None),
-                ("MaxLength", [n]) => (
-                    None,
-                    Some(
-                        count(n)
-                            .filter(|n| *n > 0)
-                            .ok_or("takes a length from 1 to 2147483647")?,
-                    ),
-                ),
+                ("MaxLength", [n]) => {
+                    (None, Some(count(n).filter(|n| *n > 0).ok_or("takes a length from 1 to 2147483647")?))
+                }
                 ("Length", [lo, hi]) => {
                     let lo = count(lo).ok_or("takes lengths from 0 to 2147483647")?;
                     let hi = count(hi).ok_or("takes lengths from 0 to 2147483647")?;
@@ -202,9 +167,7 @@ fn apply_one(a: &Attribute, d: &mut Described) -> Result<(), String> {
                 return Err(format!("applies to strings, not to {on}"));
             }
             if s.pattern.is_some() {
-                return Err(format!(
-                    "cannot add a second pattern to {on}, which has one already"
-                ));
+                return Err(format!("cannot add a second pattern to {on}, which has one already"));
             }
             s.pattern = Some(p.clone());
         }
@@ -240,10 +203,9 @@ fn named<'a>(a: &'a Attribute, key: &str) -> Option<&'a Value> {
 /// A C# `int` length: a whole number from 0 to 2147483647.
 fn count(v: &Value) -> Option<u64> {
     match v {
-        Value::Number(n) => n
-            .as_i128()
-            .filter(|n| (0..=i128::from(i32::MAX)).contains(n))
-            .and_then(|n| u64::try_from(n).ok()),
+        Value::Number(n) => {
+            n.as_i128().filter(|n| (0..=i128::from(i32::MAX)).contains(n)).and_then(|n| u64::try_from(n).ok())
+        }
         _ => None,
     }
 }

@@ -151,18 +151,8 @@ pub struct Context {
 
 impl Context {
     pub fn new(types: Vec<TypeDecl>, naming: Naming, naming_path: Path, mode: Mode) -> Context {
-        let by_name = types
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (t.canonical.clone(), i))
-            .collect();
-        Context {
-            types,
-            by_name,
-            naming,
-            naming_path,
-            mode,
-        }
+        let by_name = types.iter().enumerate().map(|(i, t)| (t.canonical.clone(), i)).collect();
+        Context { types, by_name, naming, naming_path, mode }
     }
 
     pub fn lookup(&self, canonical: &str) -> Option<&TypeDecl> {
@@ -204,15 +194,8 @@ pub struct ContainingType {
 }
 
 pub enum Descriptor {
-    Method {
-        method: Box<Method>,
-        context: Context,
-    },
-    Class {
-        containing: ContainingType,
-        methods: Vec<Method>,
-        context: Context,
-    },
+    Method { method: Box<Method>, context: Context },
+    Class { containing: ContainingType, methods: Vec<Method>, context: Context },
 }
 
 /// Reads a parsed descriptor. Returns `None` only when the top level is not
@@ -221,14 +204,7 @@ pub enum Descriptor {
 pub fn read(root: &Value, sink: &mut Sink) -> Option<Descriptor> {
     let path = Path::root();
     if root.as_object().is_none() {
-        sink.report(
-            Code::Old002,
-            &path,
-            format!(
-                "The descriptor must be a JSON object, not {}.",
-                article(root)
-            ),
-        );
+        sink.report(Code::Old002, &path, format!("The descriptor must be a JSON object, not {}.", article(root)));
         return None;
     }
     if root.get("containingType").is_some() || root.get("methods").is_some() {
@@ -239,21 +215,13 @@ pub fn read(root: &Value, sink: &mut Sink) -> Option<Descriptor> {
             &["containingType", "methods", "types", "naming", "mode"],
             sink,
         )?;
-        let containing = f
-            .required(sink, "containingType")
-            .and_then(|v| read_containing(v, &path.key("containingType"), sink));
+        let containing =
+            f.required(sink, "containingType").and_then(|v| read_containing(v, &path.key("containingType"), sink));
         let (mut types, naming, mode) = read_context(&f, sink);
         let mut methods = Vec::new();
-        if let Some(list) = f
-            .required(sink, "methods")
-            .and_then(|v| f.array_of(v, "methods", sink))
-        {
+        if let Some(list) = f.required(sink, "methods").and_then(|v| f.array_of(v, "methods", sink)) {
             if list.is_empty() {
-                sink.report(
-                    Code::Old002,
-                    &path.key("methods"),
-                    "'methods' must list at least one tool method.",
-                );
+                sink.report(Code::Old002, &path.key("methods"), "'methods' must list at least one tool method.");
             }
             for (i, m) in list.iter().enumerate() {
                 if let Some(m) = read_method(m, &path.key("methods").index(i), &mut types, sink) {
@@ -262,17 +230,10 @@ pub fn read(root: &Value, sink: &mut Sink) -> Option<Descriptor> {
             }
         }
         let context = Context::new(types, naming, path.key("naming"), mode);
-        Some(Descriptor::Class {
-            containing: containing?,
-            methods,
-            context,
-        })
+        Some(Descriptor::Class { containing: containing?, methods, context })
     } else {
         let method = read_method(root, &path, &mut Vec::new(), sink)?;
-        let f = Fields {
-            members: root.as_object()?,
-            path: path.clone(),
-        };
+        let f = Fields { members: root.as_object()?, path: path.clone() };
         let (types, naming, mode) = read_context(&f, sink);
         Some(Descriptor::Method {
             method: Box::new(method),
@@ -281,43 +242,14 @@ pub fn read(root: &Value, sink: &mut Sink) -> Option<Descriptor> {
     }
 }
 
-const METHOD_KEYS: &[&str] = &[
-    "method",
-    "tool",
-    "attributes",
-    "doc",
-    "parameters",
-    "returns",
-    "types",
-    "naming",
-    "mode",
-    "generic",
-    "async",
-];
-const NESTED_METHOD_KEYS: &[&str] = &[
-    "method",
-    "tool",
-    "attributes",
-    "doc",
-    "parameters",
-    "returns",
-    "types",
-    "generic",
-    "async",
-];
+const METHOD_KEYS: &[&str] =
+    &["method", "tool", "attributes", "doc", "parameters", "returns", "types", "naming", "mode", "generic", "async"];
+const NESTED_METHOD_KEYS: &[&str] =
+    &["method", "tool", "attributes", "doc", "parameters", "returns", "types", "generic", "async"];
 
-fn read_method(
-    v: &Value,
-    path: &Path,
-    extra_types: &mut Vec<TypeDecl>,
-    sink: &mut Sink,
-) -> Option<Method> {
+fn read_method(v: &Value, path: &Path, extra_types: &mut Vec<TypeDecl>, sink: &mut Sink) -> Option<Method> {
     let nested = !path.segments().is_empty();
-    let allowed = if nested {
-        NESTED_METHOD_KEYS
-    } else {
-        METHOD_KEYS
-    };
+    let allowed = if nested { NESTED_METHOD_KEYS } else { METHOD_KEYS };
     let f = Fields::new(v, path, "a method descriptor", allowed, sink)?;
     if nested && let Some(types) = f.get("types") {
         let declared: HashSet<String> = extra_types.iter().map(|t| t.canonical.clone()).collect();
@@ -326,10 +258,7 @@ fn read_method(
                 sink.report(
                     Code::Old002,
                     &t.path,
-                    format!(
-                        "The type '{}' is already declared for this class.",
-                        t.canonical
-                    ),
+                    format!("The type '{}' is already declared for this class.", t.canonical),
                 );
             } else {
                 extra_types.push(t);
@@ -348,22 +277,12 @@ fn read_method(
             timeout_seconds: 0,
         },
     };
-    let attributes = f
-        .get("attributes")
-        .map(|a| read_attributes(a, &path.key("attributes"), sink))
-        .unwrap_or_default();
-    let doc = f
-        .get("doc")
-        .map(|d| read_doc(d, &path.key("doc"), true, sink))
-        .unwrap_or_default();
+    let attributes = f.get("attributes").map(|a| read_attributes(a, &path.key("attributes"), sink)).unwrap_or_default();
+    let doc = f.get("doc").map(|d| read_doc(d, &path.key("doc"), true, sink)).unwrap_or_default();
     let parameters = read_params(&f, "parameters", true, sink);
     let returns = match f.get("returns") {
         None => TypeRef {
-            expr: Some(TypeExpr::Named {
-                name: "void".into(),
-                args: vec![],
-                open: 0,
-            }),
+            expr: Some(TypeExpr::Named { name: "void".into(), args: vec![], open: 0 }),
             text: "void".into(),
             path: path.key("returns"),
         },
@@ -371,27 +290,12 @@ fn read_method(
     };
     let generic = f.boolean(sink, "generic", false);
     let is_async = f.boolean(sink, "async", false);
-    Some(Method {
-        method: method?,
-        tool,
-        attributes,
-        doc,
-        parameters,
-        returns,
-        generic,
-        is_async,
-        path: path.clone(),
-    })
+    Some(Method { method: method?, tool, attributes, doc, parameters, returns, generic, is_async, path: path.clone() })
 }
 
 fn read_context(f: &Fields<'_>, sink: &mut Sink) -> (Vec<TypeDecl>, Naming, Mode) {
-    let types = f
-        .get("types")
-        .map(|t| read_types(t, &f.path.key("types"), sink))
-        .unwrap_or_default();
-    let naming = f
-        .string(sink, "naming")
-        .map_or(Naming::CamelCase, |n| Naming::parse(&n));
+    let types = f.get("types").map(|t| read_types(t, &f.path.key("types"), sink)).unwrap_or_default();
+    let naming = f.string(sink, "naming").map_or(Naming::CamelCase, |n| Naming::parse(&n));
     let mode = match f.string(sink, "mode").as_deref() {
         None | Some("generator") => Mode::Generator,
         Some("reflection") => Mode::Reflection,
@@ -399,10 +303,7 @@ fn read_context(f: &Fields<'_>, sink: &mut Sink) -> (Vec<TypeDecl>, Naming, Mode
             sink.report(
                 Code::Old002,
                 &f.path.key("mode"),
-                format!(
-                    "'mode' must be \"generator\" or \"reflection\", not {}.",
-                    crate::json::quote(other)
-                ),
+                format!("'mode' must be \"generator\" or \"reflection\", not {}.", crate::json::quote(other)),
             );
             Mode::Generator
         }
@@ -416,10 +317,7 @@ pub fn read_types(v: &Value, path: &Path, sink: &mut Sink) -> Vec<TypeDecl> {
         sink.report(
             Code::Old002,
             path,
-            format!(
-                "'types' must be an object mapping type names to declarations, not {}.",
-                article(v)
-            ),
+            format!("'types' must be an object mapping type names to declarations, not {}.", article(v)),
         );
         return Vec::new();
     };
@@ -428,33 +326,18 @@ pub fn read_types(v: &Value, path: &Path, sink: &mut Sink) -> Vec<TypeDecl> {
     for (name, decl) in members {
         let p = path.key(name);
         let canonical = match TypeExpr::parse(name) {
-            Ok(TypeExpr::Named { .. }) => TypeExpr::parse(name)
-                .map(|t| t.to_string())
-                .unwrap_or_default(),
+            Ok(TypeExpr::Named { .. }) => TypeExpr::parse(name).map(|t| t.to_string()).unwrap_or_default(),
             Ok(_) | Err(_) => {
-                sink.report(
-                    Code::Old003,
-                    &p,
-                    format!("'{name}' is not a type name that can be declared."),
-                );
+                sink.report(Code::Old003, &p, format!("'{name}' is not a type name that can be declared."));
                 continue;
             }
         };
         if !seen.insert(canonical.clone()) {
-            sink.report(
-                Code::Old002,
-                &p,
-                format!("The type '{canonical}' is declared twice."),
-            );
+            sink.report(Code::Old002, &p, format!("The type '{canonical}' is declared twice."));
             continue;
         }
         if let Some(kind) = read_decl(decl, &p, sink) {
-            out.push(TypeDecl {
-                name: name.clone(),
-                canonical,
-                kind,
-                path: p,
-            });
+            out.push(TypeDecl { name: name.clone(), canonical, kind, path: p });
         }
     }
     out
@@ -464,19 +347,10 @@ fn read_decl(v: &Value, path: &Path, sink: &mut Sink) -> Option<DeclKind> {
     let kind = v.get("kind").and_then(Value::as_str);
     match kind {
         Some("enum") => {
-            let f = Fields::new(
-                v,
-                path,
-                "an enum declaration",
-                &["kind", "members", "inContext", "doc"],
-                sink,
-            )?;
+            let f = Fields::new(v, path, "an enum declaration", &["kind", "members", "inContext", "doc"], sink)?;
             let mut members = Vec::new();
             let mut seen = HashSet::new();
-            if let Some(list) = f
-                .required(sink, "members")
-                .and_then(|m| f.array_of(m, "members", sink))
-            {
+            if let Some(list) = f.required(sink, "members").and_then(|m| f.array_of(m, "members", sink)) {
                 for (i, m) in list.iter().enumerate() {
                     match m.as_str() {
                         Some(s) if is_csharp_identifier(s) => {
@@ -493,10 +367,7 @@ fn read_decl(v: &Value, path: &Path, sink: &mut Sink) -> Option<DeclKind> {
                         _ => sink.report(
                             Code::Old002,
                             &path.key("members").index(i),
-                            format!(
-                                "An enum member must be a C# identifier, not {}.",
-                                m.to_json()
-                            ),
+                            format!("An enum member must be a C# identifier, not {}.", m.to_json()),
                         ),
                     }
                 }
@@ -508,18 +379,8 @@ fn read_decl(v: &Value, path: &Path, sink: &mut Sink) -> Option<DeclKind> {
             Some(DeclKind::Enum { members })
         }
         Some("interface") | Some("delegate") => {
-            Fields::new(
-                v,
-                path,
-                "a declaration",
-                &["kind", "inContext", "doc", "generic"],
-                sink,
-            )?;
-            Some(if kind == Some("interface") {
-                DeclKind::Interface
-            } else {
-                DeclKind::Delegate
-            })
+            Fields::new(v, path, "a declaration", &["kind", "inContext", "doc", "generic"], sink)?;
+            Some(if kind == Some("interface") { DeclKind::Interface } else { DeclKind::Delegate })
         }
         Some(k @ ("record" | "record struct" | "class" | "struct")) => {
             let kind = match k {
@@ -529,26 +390,9 @@ fn read_decl(v: &Value, path: &Path, sink: &mut Sink) -> Option<DeclKind> {
                 _ => ObjectKind::Struct,
             };
             let allowed: &[&str] = if kind.is_record() {
-                &[
-                    "kind",
-                    "base",
-                    "parameters",
-                    "constructor",
-                    "properties",
-                    "inContext",
-                    "generic",
-                    "doc",
-                ]
+                &["kind", "base", "parameters", "constructor", "properties", "inContext", "generic", "doc"]
             } else {
-                &[
-                    "kind",
-                    "base",
-                    "constructor",
-                    "properties",
-                    "inContext",
-                    "generic",
-                    "doc",
-                ]
+                &["kind", "base", "constructor", "properties", "inContext", "generic", "doc"]
             };
             let f = Fields::new(v, path, &format!("a {k} declaration"), allowed, sink)?;
             let base = match f.get("base") {
@@ -565,10 +409,7 @@ fn read_decl(v: &Value, path: &Path, sink: &mut Sink) -> Option<DeclKind> {
                 );
             }
             let mut properties = Vec::new();
-            if let Some(list) = f
-                .get("properties")
-                .and_then(|v| f.array_of(v, "properties", sink))
-            {
+            if let Some(list) = f.get("properties").and_then(|v| f.array_of(v, "properties", sink)) {
                 for (i, p) in list.iter().enumerate() {
                     if let Some(p) = read_property(p, &path.key("properties").index(i), sink) {
                         properties.push(p);
@@ -577,10 +418,7 @@ fn read_decl(v: &Value, path: &Path, sink: &mut Sink) -> Option<DeclKind> {
             }
             let in_context = f.boolean(sink, "inContext", true);
             let generic = f.boolean(sink, "generic", false);
-            let doc = f
-                .get("doc")
-                .map(|d| read_doc(d, &path.key("doc"), true, sink))
-                .unwrap_or_default();
+            let doc = f.get("doc").map(|d| read_doc(d, &path.key("doc"), true, sink)).unwrap_or_default();
             Some(DeclKind::Object(Box::new(ObjectDecl {
                 kind,
                 base,
@@ -593,14 +431,8 @@ fn read_decl(v: &Value, path: &Path, sink: &mut Sink) -> Option<DeclKind> {
             })))
         }
         _ => {
-            let p = if v.get("kind").is_some() {
-                path.key("kind")
-            } else {
-                path.clone()
-            };
-            let got = v
-                .get("kind")
-                .map_or_else(|| "nothing".to_owned(), Value::to_json);
+            let p = if v.get("kind").is_some() { path.key("kind") } else { path.clone() };
+            let got = v.get("kind").map_or_else(|| "nothing".to_owned(), Value::to_json);
             sink.report(
                 Code::Old002,
                 &p,
@@ -648,49 +480,23 @@ fn read_param(v: &Value, path: &Path, method: bool, sink: &mut Sink) -> Option<P
             sink.report(
                 Code::Old002,
                 &path.key("modifier"),
-                format!(
-                    "'modifier' must be \"ref\", \"out\" or \"in\", not {}.",
-                    crate::json::quote(m)
-                ),
+                format!("'modifier' must be \"ref\", \"out\" or \"in\", not {}.", crate::json::quote(m)),
             );
         }
         known
     });
-    let attributes = f
-        .get("attributes")
-        .map(|a| read_attributes(a, &path.key("attributes"), sink))
-        .unwrap_or_default();
+    let attributes = f.get("attributes").map(|a| read_attributes(a, &path.key("attributes"), sink)).unwrap_or_default();
     // Here `null` is a value: `"default": null` is `= null`.
-    let default = f
-        .members
-        .iter()
-        .find(|(k, _)| k == "default")
-        .map(|(_, v)| v.clone());
-    Some(Param {
-        name: name?,
-        ty: ty?,
-        default,
-        modifier,
-        attributes,
-        path: path.clone(),
-    })
+    let default = f.members.iter().find(|(k, _)| k == "default").map(|(_, v)| v.clone());
+    Some(Param { name: name?, ty: ty?, default, modifier, attributes, path: path.clone() })
 }
 
 fn read_property(v: &Value, path: &Path, sink: &mut Sink) -> Option<Property> {
-    let f = Fields::new(
-        v,
-        path,
-        "a property",
-        &["name", "type", "modifiers", "attributes", "doc"],
-        sink,
-    )?;
+    let f = Fields::new(v, path, "a property", &["name", "type", "modifiers", "attributes", "doc"], sink)?;
     let name = f.required_identifier(sink, "name");
     let ty = read_type_ref(&f, "type", sink);
     let mut required_modifier = false;
-    if let Some(list) = f
-        .get("modifiers")
-        .and_then(|m| f.array_of(m, "modifiers", sink))
-    {
+    if let Some(list) = f.get("modifiers").and_then(|m| f.array_of(m, "modifiers", sink)) {
         for (i, m) in list.iter().enumerate() {
             match m.as_str() {
                 Some("required") => required_modifier = true,
@@ -698,40 +504,18 @@ fn read_property(v: &Value, path: &Path, sink: &mut Sink) -> Option<Property> {
                 _ => sink.report(
                     Code::Old002,
                     &path.key("modifiers").index(i),
-                    format!(
-                        "Unknown property modifier {} (the contract reads only \"required\").",
-                        m.to_json()
-                    ),
+                    format!("Unknown property modifier {} (the contract reads only \"required\").", m.to_json()),
                 ),
             }
         }
     }
-    let attributes = f
-        .get("attributes")
-        .map(|a| read_attributes(a, &path.key("attributes"), sink))
-        .unwrap_or_default();
-    let summary = f
-        .get("doc")
-        .and_then(|d| read_doc(d, &path.key("doc"), false, sink).summary);
-    Some(Property {
-        name: name?,
-        ty: ty?,
-        required_modifier,
-        attributes,
-        summary,
-        path: path.clone(),
-    })
+    let attributes = f.get("attributes").map(|a| read_attributes(a, &path.key("attributes"), sink)).unwrap_or_default();
+    let summary = f.get("doc").and_then(|d| read_doc(d, &path.key("doc"), false, sink).summary);
+    Some(Property { name: name?, ty: ty?, required_modifier, attributes, summary, path: path.clone() })
 }
 
 fn read_tool(v: &Value, path: &Path, sink: &mut Sink) -> ToolAttr {
-    let keys = &[
-        "name",
-        "description",
-        "endsLoop",
-        "requiresApproval",
-        "parallelSafe",
-        "timeoutSeconds",
-    ];
+    let keys = &["name", "description", "endsLoop", "requiresApproval", "parallelSafe", "timeoutSeconds"];
     let Some(f) = Fields::new(v, path, "the 'tool' attribute", keys, sink) else {
         return ToolAttr {
             name: None,
@@ -744,17 +528,17 @@ fn read_tool(v: &Value, path: &Path, sink: &mut Sink) -> ToolAttr {
     };
     let timeout_seconds = match f.get("timeoutSeconds") {
         None | Some(Value::Null) => 0,
-        Some(Value::Number(n))
-            if n.as_i128()
-                .is_some_and(|t| (0..=i128::from(i32::MAX)).contains(&t)) =>
-        {
+        Some(Value::Number(n)) if n.as_i128().is_some_and(|t| (0..=i128::from(i32::MAX)).contains(&t)) => {
             n.as_i128().and_then(|t| i64::try_from(t).ok()).unwrap_or(0)
         }
         Some(other) => {
             sink.report(
                 Code::Old002,
                 &path.key("timeoutSeconds"),
-                format!("'timeoutSeconds' must be a whole number of seconds from 0 to 2147483647, not {}.", other.to_json()),
+                format!(
+                    "'timeoutSeconds' must be a whole number of seconds from 0 to 2147483647, not {}.",
+                    other.to_json()
+                ),
             );
             0
         }
@@ -770,18 +554,11 @@ fn read_tool(v: &Value, path: &Path, sink: &mut Sink) -> ToolAttr {
 }
 
 fn read_doc(v: &Value, path: &Path, with_params: bool, sink: &mut Sink) -> Doc {
-    let keys: &[&str] = if with_params {
-        &["summary", "params"]
-    } else {
-        &["summary"]
-    };
+    let keys: &[&str] = if with_params { &["summary", "params"] } else { &["summary"] };
     let Some(f) = Fields::new(v, path, "a doc comment", keys, sink) else {
         return Doc::default();
     };
-    let mut doc = Doc {
-        summary: f.string(sink, "summary"),
-        params: HashMap::new(),
-    };
+    let mut doc = Doc { summary: f.string(sink, "summary"), params: HashMap::new() };
     if let Some(p) = f.get("params") {
         match p.as_object() {
             Some(members) => {
@@ -801,10 +578,7 @@ fn read_doc(v: &Value, path: &Path, with_params: bool, sink: &mut Sink) -> Doc {
             None => sink.report(
                 Code::Old002,
                 &path.key("params"),
-                format!(
-                    "'params' must be an object of parameter name → text, not {}.",
-                    article(p)
-                ),
+                format!("'params' must be an object of parameter name → text, not {}.", article(p)),
             ),
         }
     }
@@ -813,11 +587,7 @@ fn read_doc(v: &Value, path: &Path, with_params: bool, sink: &mut Sink) -> Doc {
 
 fn read_attributes(v: &Value, path: &Path, sink: &mut Sink) -> Vec<Attribute> {
     let Some(list) = v.as_array() else {
-        sink.report(
-            Code::Old002,
-            path,
-            format!("'attributes' must be an array, not {}.", article(v)),
-        );
+        sink.report(Code::Old002, path, format!("'attributes' must be an array, not {}.", article(v)));
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -836,10 +606,7 @@ fn read_attributes(v: &Value, path: &Path, sink: &mut Sink) -> Vec<Attribute> {
                 sink.report(
                     Code::Old002,
                     &p.key("args"),
-                    format!(
-                        "'args' must be an array of the positional arguments, not {}.",
-                        article(other)
-                    ),
+                    format!("'args' must be an array of the positional arguments, not {}.", article(other)),
                 );
                 continue;
             }
@@ -851,37 +618,20 @@ fn read_attributes(v: &Value, path: &Path, sink: &mut Sink) -> Vec<Attribute> {
                 sink.report(
                     Code::Old002,
                     &p.key("named"),
-                    format!(
-                        "'named' must be an object of named arguments, not {}.",
-                        article(other)
-                    ),
+                    format!("'named' must be an object of named arguments, not {}.", article(other)),
                 );
                 continue;
             }
         };
         let simple = name.rsplit('.').next().unwrap_or(&name);
-        let simple = simple
-            .strip_suffix("Attribute")
-            .filter(|s| !s.is_empty())
-            .unwrap_or(simple);
-        out.push(Attribute {
-            name: simple.to_owned(),
-            args,
-            named,
-            path: p,
-        });
+        let simple = simple.strip_suffix("Attribute").filter(|s| !s.is_empty()).unwrap_or(simple);
+        out.push(Attribute { name: simple.to_owned(), args, named, path: p });
     }
     out
 }
 
 fn read_containing(v: &Value, path: &Path, sink: &mut Sink) -> Option<ContainingType> {
-    let f = Fields::new(
-        v,
-        path,
-        "'containingType'",
-        &["name", "partial", "generic", "outer"],
-        sink,
-    )?;
+    let f = Fields::new(v, path, "'containingType'", &["name", "partial", "generic", "outer"], sink)?;
     let name = f.required_string(sink, "name");
     let outer = match f.get("outer") {
         None | Some(Value::Null) => None,
@@ -902,11 +652,7 @@ fn read_type_ref(f: &Fields<'_>, key: &str, sink: &mut Sink) -> Option<TypeRef> 
     let expr = match TypeExpr::parse(&text) {
         Ok(t) => Some(t),
         Err(why) => {
-            sink.report(
-                Code::Old003,
-                &path,
-                format!("The type expression '{text}' cannot be read: {why}."),
-            );
+            sink.report(Code::Old003, &path, format!("The type expression '{text}' cannot be read: {why}."));
             None
         }
     };
@@ -916,8 +662,7 @@ fn read_type_ref(f: &Fields<'_>, key: &str, sink: &mut Sink) -> Option<TypeRef> 
 pub fn is_csharp_identifier(s: &str) -> bool {
     let s = s.strip_prefix('@').unwrap_or(s);
     let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_')
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_') && chars.all(|c| c.is_alphanumeric() || c == '_')
 }
 
 /// "a string", "an object", … for messages about the wrong JSON type.
@@ -941,19 +686,9 @@ pub(crate) struct Fields<'a> {
 
 impl<'a> Fields<'a> {
     /// Reads `v` as an object whose members must be among `allowed`.
-    fn new(
-        v: &'a Value,
-        path: &Path,
-        what: &str,
-        allowed: &[&str],
-        sink: &mut Sink,
-    ) -> Option<Fields<'a>> {
+    fn new(v: &'a Value, path: &Path, what: &str, allowed: &[&str], sink: &mut Sink) -> Option<Fields<'a>> {
         let Some(members) = v.as_object() else {
-            sink.report(
-                Code::Old002,
-                path,
-                format!("Expected {what} as a JSON object, not {}.", article(v)),
-            );
+            sink.report(Code::Old002, path, format!("Expected {what} as a JSON object, not {}.", article(v)));
             return None;
         };
         for (k, _) in members {
@@ -961,35 +696,21 @@ impl<'a> Fields<'a> {
                 sink.report(
                     Code::Old002,
                     &path.key(k),
-                    format!(
-                        "Unknown member '{k}' in {what} (expected one of: {}).",
-                        allowed.join(", ")
-                    ),
+                    format!("Unknown member '{k}' in {what} (expected one of: {}).", allowed.join(", ")),
                 );
             }
         }
-        Some(Fields {
-            members,
-            path: path.clone(),
-        })
+        Some(Fields { members, path: path.clone() })
     }
 
     fn get(&self, key: &str) -> Option<&'a Value> {
-        self.members
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v)
-            .filter(|v| !matches!(v, Value::Null))
+        self.members.iter().find(|(k, _)| k == key).map(|(_, v)| v).filter(|v| !matches!(v, Value::Null))
     }
 
     fn required(&self, sink: &mut Sink, key: &str) -> Option<&'a Value> {
         let v = self.get(key);
         if v.is_none() {
-            sink.report(
-                Code::Old002,
-                &self.path.key(key),
-                format!("The member '{key}' is required."),
-            );
+            sink.report(Code::Old002, &self.path.key(key), format!("The member '{key}' is required."));
         }
         v
     }
@@ -1019,10 +740,7 @@ impl<'a> Fields<'a> {
             sink.report(
                 Code::Old002,
                 &self.path.key(key),
-                format!(
-                    "'{key}' must be a C# identifier, not {}.",
-                    crate::json::quote(&s)
-                ),
+                format!("'{key}' must be a C# identifier, not {}.", crate::json::quote(&s)),
             );
             return None;
         }

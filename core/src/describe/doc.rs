@@ -71,15 +71,7 @@ impl<'a> Tag<'a> {
                 *comments_close = false;
                 return None;
             };
-            return Some((
-                Tag {
-                    name: "!--",
-                    attrs: vec![],
-                    closing: false,
-                    self_closing: true,
-                },
-                4 + end + 3,
-            ));
+            return Some((Tag { name: "!--", attrs: vec![], closing: false, self_closing: true }, 4 + end + 3));
         }
         // A tag ends before the next `<`, or is not a tag.
         let limit = s[1..].find('<').map_or(s.len(), |i| i + 1);
@@ -93,17 +85,10 @@ impl<'a> Tag<'a> {
             Some(r) => (true, r),
             None => (false, inner),
         };
-        let name_end = inner
-            .find(|c: char| c.is_whitespace())
-            .unwrap_or(inner.len());
+        let name_end = inner.find(|c: char| c.is_whitespace()).unwrap_or(inner.len());
         let name = &inner[..name_end];
-        let valid_name = name
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_alphabetic() || c == '_')
-            && name
-                .chars()
-                .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'));
+        let valid_name = name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'));
         if !valid_name {
             return None;
         }
@@ -121,32 +106,18 @@ impl<'a> Tag<'a> {
         if closing && (self_closing || !attrs.is_empty()) {
             return None;
         }
-        Some((
-            Tag {
-                name,
-                attrs,
-                closing,
-                self_closing,
-            },
-            end + 1,
-        ))
+        Some((Tag { name, attrs, closing, self_closing }, end + 1))
     }
 
     fn attr(&self, key: &str) -> Option<&str> {
-        self.attrs
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| v.as_str())
+        self.attrs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str())
     }
 
     /// What the tag stands for in the flattened text. For a `<see>` that has
     /// content, the content is kept and the reference dropped, so the
     /// replacement is empty.
     fn replacement(&self, rest: &mut &str) -> String {
-        let block = matches!(
-            self.name,
-            "para" | "br" | "list" | "item" | "listheader" | "p"
-        );
+        let block = matches!(self.name, "para" | "br" | "list" | "item" | "listheader" | "p");
         if block {
             return " ".into();
         }
@@ -178,18 +149,13 @@ impl<'a> Tag<'a> {
 /// next tag, or a next tag other than its own `</see>`.
 fn has_content_before_close(rest: &str, name: &str) -> bool {
     let next = rest.find('<').unwrap_or(rest.len());
-    !rest[..next].trim().is_empty()
-        || (next < rest.len() && !rest[next..].starts_with(&format!("</{name}>")))
+    !rest[..next].trim().is_empty() || (next < rest.len() && !rest[next..].starts_with(&format!("</{name}>")))
 }
 
 /// `T:System.Collections.Generic.List{T}` → `System.Collections.Generic.List<T>`.
 fn readable_cref(cref: &str) -> String {
     let bytes = cref.as_bytes();
-    let body = if bytes.len() > 2 && bytes[1] == b':' && bytes[0].is_ascii_uppercase() {
-        &cref[2..]
-    } else {
-        cref
-    };
+    let body = if bytes.len() > 2 && bytes[1] == b':' && bytes[0].is_ascii_uppercase() { &cref[2..] } else { cref };
     body.replace('{', "<").replace('}', ">")
 }
 
@@ -225,12 +191,11 @@ fn entity(s: &str) -> Option<(char, usize)> {
         "quot" => '"',
         "apos" => '\'',
         _ => {
-            let code =
-                if let Some(hex) = name.strip_prefix("#x").or_else(|| name.strip_prefix("#X")) {
-                    u32::from_str_radix(hex, 16).ok()?
-                } else {
-                    name.strip_prefix('#')?.parse().ok()?
-                };
+            let code = if let Some(hex) = name.strip_prefix("#x").or_else(|| name.strip_prefix("#X")) {
+                u32::from_str_radix(hex, 16).ok()?
+            } else {
+                name.strip_prefix('#')?.parse().ok()?
+            };
             char::from_u32(code)?
         }
     };
@@ -243,61 +208,34 @@ mod tests {
 
     #[test]
     fn collapses_whitespace() {
-        assert_eq!(
-            flatten("\n   Looks up\n   a   docket.\t\n"),
-            "Looks up a docket."
-        );
+        assert_eq!(flatten("\n   Looks up\n   a   docket.\t\n"), "Looks up a docket.");
     }
 
     #[test]
     fn references_become_names() {
-        assert_eq!(
-            flatten("Looks up a <see cref=\"Docket\"/>."),
-            "Looks up a Docket."
-        );
+        assert_eq!(flatten("Looks up a <see cref=\"Docket\"/>."), "Looks up a Docket.");
         assert_eq!(
             flatten("Uses <see cref=\"T:System.Collections.Generic.List{T}\" />."),
             "Uses System.Collections.Generic.List<T>."
         );
-        assert_eq!(
-            flatten("Pass <paramref name=\"caseId\"/> twice."),
-            "Pass caseId twice."
-        );
+        assert_eq!(flatten("Pass <paramref name=\"caseId\"/> twice."), "Pass caseId twice.");
         assert_eq!(flatten("Of <typeparamref name=\"T\"/>."), "Of T.");
-        assert_eq!(
-            flatten("Returns <see langword=\"null\"/> if absent."),
-            "Returns null if absent."
-        );
-        assert_eq!(
-            flatten("See <see href=\"https://x.test/a?b&amp;c\"/>."),
-            "See https://x.test/a?b&c."
-        );
-        assert_eq!(
-            flatten("See <see cref=\"Docket\">the docket</see>."),
-            "See the docket."
-        );
+        assert_eq!(flatten("Returns <see langword=\"null\"/> if absent."), "Returns null if absent.");
+        assert_eq!(flatten("See <see href=\"https://x.test/a?b&amp;c\"/>."), "See https://x.test/a?b&c.");
+        assert_eq!(flatten("See <see cref=\"Docket\">the docket</see>."), "See the docket.");
     }
 
     #[test]
     fn elements_keep_their_text() {
-        assert_eq!(
-            flatten("Set <c>limit</c> to <b>10</b>."),
-            "Set limit to 10."
-        );
-        assert_eq!(
-            flatten("<para>First.</para><para>Second.</para>"),
-            "First. Second."
-        );
+        assert_eq!(flatten("Set <c>limit</c> to <b>10</b>."), "Set limit to 10.");
+        assert_eq!(flatten("<para>First.</para><para>Second.</para>"), "First. Second.");
         assert_eq!(flatten("One<br/>two"), "One two");
         assert_eq!(flatten("a <!-- hidden --> b"), "a b");
     }
 
     #[test]
     fn see_with_markup_inside_keeps_it() {
-        assert_eq!(
-            flatten("See <see cref=\"X\"><c>the x</c></see>."),
-            "See the x."
-        );
+        assert_eq!(flatten("See <see cref=\"X\"><c>the x</c></see>."), "See the x.");
         assert_eq!(flatten("See <see cref=\"X\"></see>."), "See X.");
     }
 
@@ -314,16 +252,10 @@ mod tests {
 
     #[test]
     fn entities_and_stray_markup() {
-        assert_eq!(
-            flatten("x &lt; 5 &amp;&amp; y &gt; 2 &#233;&#x41;"),
-            "x < 5 && y > 2 éA"
-        );
+        assert_eq!(flatten("x &lt; 5 &amp;&amp; y &gt; 2 &#233;&#x41;"), "x < 5 && y > 2 éA");
         assert_eq!(flatten("a < b and c & d"), "a < b and c & d");
         assert_eq!(flatten("1 <2> 3"), "1 <2> 3");
-        assert_eq!(
-            flatten("unclosed <see cref=\"X\""),
-            "unclosed <see cref=\"X\""
-        );
+        assert_eq!(flatten("unclosed <see cref=\"X\""), "unclosed <see cref=\"X\"");
         assert_eq!(flatten(""), "");
     }
 }

@@ -20,10 +20,7 @@ use typeexpr::TypeExpr;
 /// Limits on a descriptor's text (`decisions.md` §6). The schema a descriptor
 /// expands to is limited by [`resolve::MAX_SCHEMA_NODES`] and
 /// [`resolve::MAX_TYPE_DEPTH`].
-pub const DESCRIPTOR_LIMITS: ParseLimits = ParseLimits {
-    max_bytes: 1 << 20,
-    max_depth: 64,
-};
+pub const DESCRIPTOR_LIMITS: ParseLimits = ParseLimits { max_bytes: 1 << 20, max_depth: 64 };
 
 /// Describes a tool, or every tool of a class, from a descriptor's JSON text.
 ///
@@ -33,8 +30,7 @@ pub const DESCRIPTOR_LIMITS: ParseLimits = ParseLimits {
 /// descriptor; or every problem found.
 pub fn describe_tool(descriptor: &str) -> Result<String, Vec<Diagnostic>> {
     let mut sink = Sink::default();
-    let root =
-        parse_input(descriptor, "descriptor", &mut sink).ok_or_else(|| sink_vec(&mut sink))?;
+    let root = parse_input(descriptor, "descriptor", &mut sink).ok_or_else(|| sink_vec(&mut sink))?;
     let Some(desc) = descriptor::read(&root, &mut sink) else {
         return Err(sink.into_document_order(&root));
     };
@@ -43,11 +39,7 @@ pub fn describe_tool(descriptor: &str) -> Result<String, Vec<Diagnostic>> {
             check_naming(context, &mut sink);
             tool(method, context, &mut sink)
         }
-        Descriptor::Class {
-            containing,
-            methods,
-            context,
-        } => {
+        Descriptor::Class { containing, methods, context } => {
             check_naming(context, &mut sink);
             if context.mode == Mode::Generator {
                 check_containing(containing, &mut sink);
@@ -60,10 +52,7 @@ pub fn describe_tool(descriptor: &str) -> Result<String, Vec<Diagnostic>> {
                     sink.report(
                         Code::Olt007,
                         &name_path,
-                        format!(
-                            "Another tool of '{}' is already named '{name}'.",
-                            containing.name
-                        ),
+                        format!("Another tool of '{}' is already named '{name}'.", containing.name),
                     );
                 }
                 if let Some(t) = tool(m, context, &mut sink) {
@@ -103,11 +92,7 @@ pub fn describe_type(
     let expr = match TypeExpr::parse(type_expr) {
         Ok(e) => e,
         Err(why) => {
-            sink.report(
-                Code::Old003,
-                &at,
-                format!("The type expression '{type_expr}' cannot be read: {why}."),
-            );
+            sink.report(Code::Old003, &at, format!("The type expression '{type_expr}' cannot be read: {why}."));
             return Err(sink.into_vec());
         }
     };
@@ -127,16 +112,10 @@ fn parse_input(text: &str, what: &str, sink: &mut Sink) -> Option<Value> {
         Ok(v) => Some(v),
         Err(e) => {
             let code = match e.kind {
-                json::ParseErrorKind::TooLarge { .. } | json::ParseErrorKind::TooDeep { .. } => {
-                    Code::Old007
-                }
+                json::ParseErrorKind::TooLarge { .. } | json::ParseErrorKind::TooDeep { .. } => Code::Old007,
                 _ => Code::Old001,
             };
-            sink.report(
-                code,
-                &Path::root(),
-                format!("The {what} is not accepted as JSON: {e}."),
-            );
+            sink.report(code, &Path::root(), format!("The {what} is not accepted as JSON: {e}."));
             None
         }
     }
@@ -147,7 +126,9 @@ fn check_naming(context: &Context, sink: &mut Sink) {
         sink.report(
             Code::Olt011,
             &context.naming_path,
-            format!("The serializer context's naming policy '{policy}' is not supported; use CamelCase (or Web) or None."),
+            format!(
+                "The serializer context's naming policy '{policy}' is not supported; use CamelCase (or Web) or None."
+            ),
         );
     }
 }
@@ -164,10 +145,7 @@ fn check_containing(c: &ContainingType, sink: &mut Sink) {
         sink.report(
             Code::Olt010,
             &c.path.key("generic"),
-            format!(
-                "The class '{}' that holds tools must not be generic.",
-                c.name
-            ),
+            format!("The class '{}' that holds tools must not be generic.", c.name),
         );
     }
     if let Some(outer) = &c.outer {
@@ -204,14 +182,8 @@ fn tool(m: &Method, context: &Context, sink: &mut Sink) -> Option<Value> {
         .tool
         .description
         .clone()
-        .or_else(|| {
-            resolve::find(&m.attributes, "Description").and_then(|a| annotate::description(a, sink))
-        })
-        .or_else(|| {
-            generator
-                .then(|| m.doc.summary.as_deref().map(doc::flatten))
-                .flatten()
-        })
+        .or_else(|| resolve::find(&m.attributes, "Description").and_then(|a| annotate::description(a, sink)))
+        .or_else(|| generator.then(|| m.doc.summary.as_deref().map(doc::flatten)).flatten())
         .unwrap_or_default();
     let mut resolver = Resolver::new(context, sink);
     let input = input_schema(m, &mut resolver);
@@ -226,15 +198,9 @@ fn tool(m: &Method, context: &Context, sink: &mut Sink) -> Option<Value> {
     }
     tool.extend([
         ("endsLoop".to_owned(), Value::Bool(m.tool.ends_loop)),
-        (
-            "requiresApproval".to_owned(),
-            Value::Bool(m.tool.requires_approval),
-        ),
+        ("requiresApproval".to_owned(), Value::Bool(m.tool.requires_approval)),
         ("parallelSafe".to_owned(), Value::Bool(m.tool.parallel_safe)),
-        (
-            "timeoutSeconds".to_owned(),
-            Value::Number(json::Number::from_i128(m.tool.timeout_seconds.into())),
-        ),
+        ("timeoutSeconds".to_owned(), Value::Number(json::Number::from_i128(m.tool.timeout_seconds.into()))),
     ]);
     Some(Value::Object(tool))
 }
@@ -245,9 +211,9 @@ fn runtime_kind(p: &Param) -> Option<&'static str> {
     if let TypeExpr::Nullable(inner) = expr {
         expr = inner;
     }
-    ["ToolContext", "CancellationToken"].into_iter().find(|k| {
-        matches!(expr, TypeExpr::Named { name, args, .. } if args.is_empty() && TypeExpr::simple_name(name) == *k)
-    })
+    ["ToolContext", "CancellationToken"].into_iter().find(
+        |k| matches!(expr, TypeExpr::Named { name, args, .. } if args.is_empty() && TypeExpr::simple_name(name) == *k),
+    )
 }
 
 fn input_schema(m: &Method, r: &mut Resolver<'_>) -> Option<Schema> {
@@ -261,7 +227,10 @@ fn input_schema(m: &Method, r: &mut Resolver<'_>) -> Option<Schema> {
             r.sink.report(
                 Code::Olt002,
                 &p.path.key("modifier"),
-                format!("The parameter '{}' is passed by '{modifier}'; ref, out and in parameters have no schema.", p.name),
+                format!(
+                    "The parameter '{}' is passed by '{modifier}'; ref, out and in parameters have no schema.",
+                    p.name
+                ),
             );
             complete = false;
         }
@@ -270,10 +239,7 @@ fn input_schema(m: &Method, r: &mut Resolver<'_>) -> Option<Schema> {
                 r.sink.report(
                     Code::Olt009,
                     &p.ty.path,
-                    format!(
-                        "The tool has more than one {kind} parameter ('{}').",
-                        p.name
-                    ),
+                    format!("The tool has more than one {kind} parameter ('{}').", p.name),
                 );
             }
             seen_runtime.push(kind);
@@ -286,28 +252,27 @@ fn input_schema(m: &Method, r: &mut Resolver<'_>) -> Option<Schema> {
         annotate::apply(&p.attributes, &mut d, r.sink);
         d.schema.description = match resolve::find(&p.attributes, "Description") {
             Some(a) => annotate::description(a, r.sink),
-            None if generator => m
-                .doc
-                .param(&p.name)
-                .map(doc::flatten)
-                .filter(|s| !s.is_empty()),
+            None if generator => m.doc.param(&p.name).map(doc::flatten).filter(|s| !s.is_empty()),
             None => None,
         };
         match &p.default {
             None => required.push(p.name.clone()),
-            Some(v) => {
-                match default_value(v, &d) {
-                    Ok(written) => d.schema.default = written,
-                    Err(why) => {
-                        r.sink.report(
+            Some(v) => match default_value(v, &d) {
+                Ok(written) => d.schema.default = written,
+                Err(why) => {
+                    r.sink.report(
                         Code::Old006,
                         &p.path.key("default"),
-                        format!("The default {} does not fit the parameter '{}' of type '{}': {why}.", v.to_json(), p.name, p.ty.text),
+                        format!(
+                            "The default {} does not fit the parameter '{}' of type '{}': {why}.",
+                            v.to_json(),
+                            p.name,
+                            p.ty.text
+                        ),
                     );
-                        complete = false;
-                    }
+                    complete = false;
                 }
-            }
+            },
         }
         properties.push((p.name.clone(), d.schema));
     }
@@ -332,24 +297,19 @@ fn default_value(v: &Value, d: &Described) -> Result<Option<Value>, String> {
     }
     let mismatch = |want: &str| Err(format!("expected {want}, not {}", descriptor::article(v)));
     match (&d.shape, v) {
-        (Shape::Text, Value::String(_))
-        | (Shape::Bool, Value::Bool(_))
-        | (Shape::Number, Value::Number(_)) => Ok(Some(v.clone())),
+        (Shape::Text, Value::String(_)) | (Shape::Bool, Value::Bool(_)) | (Shape::Number, Value::Number(_)) => {
+            Ok(Some(v.clone()))
+        }
         (Shape::Char, Value::String(s)) if s.encode_utf16().count() == 1 => Ok(Some(v.clone())),
         (Shape::Char, Value::String(_)) => Err("a char is exactly one character".into()),
         (Shape::Char, _) => mismatch("a string of one character"),
         (Shape::Integer { min, max }, Value::Number(n)) => match n.as_i128() {
-            Some(i) if (*min..=*max).contains(&i) => {
-                Ok(Some(Value::Number(json::Number::from_i128(i))))
-            }
+            Some(i) if (*min..=*max).contains(&i) => Ok(Some(Value::Number(json::Number::from_i128(i)))),
             Some(_) => Err(format!("it is outside the type's range {min} to {max}")),
             None => Err("it is not a whole number".into()),
         },
         (Shape::Enum(members), Value::String(s)) if members.contains(s) => Ok(Some(v.clone())),
-        (Shape::Enum(members), _) => Err(format!(
-            "expected one of the member names {}",
-            members.join(", ")
-        )),
+        (Shape::Enum(members), _) => Err(format!("expected one of the member names {}", members.join(", "))),
         (Shape::Text, _) => mismatch("a string"),
         (Shape::Bool, _) => mismatch("true or false"),
         (Shape::Number | Shape::Integer { .. }, _) => mismatch("a number"),
@@ -377,19 +337,11 @@ pub enum ReturnKind {
 
 /// Classifies a return type after unwrapping `Task<T>`/`ValueTask<T>`.
 /// Unsupported types are reported as `OLT003`.
-pub fn classify_return(
-    m_returns: &descriptor::TypeRef,
-    is_async: bool,
-    r: &mut Resolver<'_>,
-) -> Option<ReturnKind> {
+pub fn classify_return(m_returns: &descriptor::TypeRef, is_async: bool, r: &mut Resolver<'_>) -> Option<ReturnKind> {
     let expr = m_returns.expr.as_ref()?;
     let at = &m_returns.path;
     let refuse = |r: &mut Resolver<'_>, why: &str| {
-        r.sink.report(
-            Code::Olt003,
-            at,
-            format!("'{expr}' is not a supported return type: {why}."),
-        );
+        r.sink.report(Code::Olt003, at, format!("'{expr}' is not a supported return type: {why}."));
         None
     };
     let mut t = expr;
@@ -425,17 +377,13 @@ pub fn classify_return(
     if is_named(bare, &["ToolResult"]) {
         return Some(ReturnKind::ToolResult);
     }
-    if is_named(
-        bare,
-        &["JsonNode", "JsonObject", "JsonArray", "JsonElement"],
-    ) {
+    if is_named(bare, &["JsonNode", "JsonObject", "JsonArray", "JsonElement"]) {
         return Some(ReturnKind::Json);
     }
     if is_part(bare, r) || part_sequence(bare, r) {
         return Some(ReturnKind::Parts);
     }
-    r.describe(t, at, Role::Return)
-        .map(|d| ReturnKind::Value(Box::new(d)))
+    r.describe(t, at, Role::Return).map(|d| ReturnKind::Value(Box::new(d)))
 }
 
 fn is_part(t: &TypeExpr, r: &Resolver<'_>) -> bool {
@@ -469,16 +417,8 @@ fn part_sequence(t: &TypeExpr, r: &Resolver<'_>) -> bool {
         TypeExpr::Array { element, rank: 1 } => is_part(element, r),
         TypeExpr::Named { name, args, .. } if args.len() == 1 => {
             let simple = TypeExpr::simple_name(name);
-            [
-                "List",
-                "IList",
-                "ICollection",
-                "IEnumerable",
-                "IReadOnlyList",
-                "IReadOnlyCollection",
-                "IAsyncEnumerable",
-            ]
-            .contains(&simple)
+            ["List", "IList", "ICollection", "IEnumerable", "IReadOnlyList", "IReadOnlyCollection", "IAsyncEnumerable"]
+                .contains(&simple)
                 && is_part(&args[0], r)
         }
         _ => false,
@@ -499,12 +439,7 @@ mod tests {
     use json::Number;
 
     fn described(shape: Shape, value_type: bool, nullable: bool) -> Described {
-        Described {
-            schema: Schema::default(),
-            shape,
-            nullable,
-            value_type,
-        }
+        Described { schema: Schema::default(), shape, nullable, value_type }
     }
 
     fn num(t: &str) -> Value {
@@ -523,25 +458,13 @@ mod tests {
     #[test]
     fn null_defaults_need_a_reference_or_nullable_type() {
         assert!(default_value(&Value::Null, &described(Shape::Bool, true, false)).is_err());
-        assert_eq!(
-            default_value(&Value::Null, &described(Shape::Bool, true, true)),
-            Ok(None)
-        );
-        assert_eq!(
-            default_value(&Value::Null, &described(Shape::Text, false, false)),
-            Ok(None)
-        );
+        assert_eq!(default_value(&Value::Null, &described(Shape::Bool, true, true)), Ok(None));
+        assert_eq!(default_value(&Value::Null, &described(Shape::Text, false, false)), Ok(None));
     }
 
     #[test]
     fn defaults_of_other_types_are_not_written() {
         let guid = described(Shape::Guid, true, false);
-        assert_eq!(
-            default_value(
-                &Value::String("00000000-0000-0000-0000-000000000000".into()),
-                &guid
-            ),
-            Ok(None)
-        );
+        assert_eq!(default_value(&Value::String("00000000-0000-0000-0000-000000000000".into()), &guid), Ok(None));
     }
 }

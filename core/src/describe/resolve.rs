@@ -3,9 +3,7 @@
 //! (`OLT002`/`OLT003`, `OLT005`, `OLT006`).
 
 use super::annotate;
-use super::descriptor::{
-    Attribute, Context, DeclKind, Mode, Naming, ObjectDecl, TypeDecl, TypeRef,
-};
+use super::descriptor::{Attribute, Context, DeclKind, Mode, Naming, ObjectDecl, TypeDecl, TypeRef};
 use super::doc::flatten;
 use super::naming::camel_case;
 use super::schema::{Additional, Schema};
@@ -86,14 +84,7 @@ const INTEGERS: &[(&[&str], i128, i128)] = &[
     (&["ulong", "UInt64"], 0, u64::MAX as i128),
 ];
 
-const LISTS: &[&str] = &[
-    "List",
-    "IList",
-    "ICollection",
-    "IEnumerable",
-    "IReadOnlyList",
-    "IReadOnlyCollection",
-];
+const LISTS: &[&str] = &["List", "IList", "ICollection", "IEnumerable", "IReadOnlyList", "IReadOnlyCollection"];
 const SETS: &[&str] = &["HashSet", "ISet", "IReadOnlySet"];
 const DICTIONARIES: &[&str] = &["Dictionary", "IDictionary", "IReadOnlyDictionary"];
 const OTHER_COLLECTIONS: &[&str] = &[
@@ -142,31 +133,25 @@ const OTHER_COLLECTIONS: &[&str] = &[
 /// Names that are built in but have no schema, each with the reason given.
 fn refused_builtin(simple: &str, arity: usize) -> Option<&'static str> {
     Some(match simple {
-        "object" | "Object" | "dynamic" => {
-            "use JsonElement for any JSON value, or declare a record"
+        "object" | "Object" | "dynamic" => "use JsonElement for any JSON value, or declare a record",
+        "nint" | "nuint" | "IntPtr" | "UIntPtr" | "Int128" | "UInt128" | "Half" | "BigInteger" | "Complex" => {
+            "this numeric type is not in the contract's Types table"
         }
-        "nint" | "nuint" | "IntPtr" | "UIntPtr" | "Int128" | "UInt128" | "Half" | "BigInteger"
-        | "Complex" => "this numeric type is not in the contract's Types table",
         "void" | "Task" | "ValueTask" => "it is not a value",
-        "ToolContext" | "CancellationToken" => {
-            "it is filled in by the runtime and only a tool's own parameter can be"
-        }
+        "ToolContext" | "CancellationToken" => "it is filled in by the runtime and only a tool's own parameter can be",
         "Part" | "ToolResult" => "it is a result type, not an argument",
         "JsonDocument" | "JsonValue" => {
             "only JsonElement, JsonNode, JsonObject and JsonArray are JSON types in the contract"
         }
-        "Type" | "Delegate" | "MulticastDelegate" | "Action" | "Func" | "Predicate"
-        | "Expression" => "delegates and reflection types are not data",
-        "Exception" | "Stream" | "Task`1" => "it is not data",
-        "Tuple" | "ValueTuple" | "KeyValuePair" | "Lazy" => {
-            "tuples and wrappers are not in the contract's Types table"
+        "Type" | "Delegate" | "MulticastDelegate" | "Action" | "Func" | "Predicate" | "Expression" => {
+            "delegates and reflection types are not data"
         }
+        "Exception" | "Stream" | "Task`1" => "it is not data",
+        "Tuple" | "ValueTuple" | "KeyValuePair" | "Lazy" => "tuples and wrappers are not in the contract's Types table",
         "IEnumerable" | "ICollection" | "IList" | "IDictionary" if arity == 0 => {
             "non-generic collections have no element type"
         }
-        s if OTHER_COLLECTIONS.contains(&s) => {
-            "this collection type is not one the contract supports"
-        }
+        s if OTHER_COLLECTIONS.contains(&s) => "this collection type is not one the contract supports",
         _ => return None,
     })
 }
@@ -188,14 +173,7 @@ pub fn is_named(expr: &TypeExpr, names: &[&str]) -> bool {
 
 impl<'c> Resolver<'c> {
     pub fn new(ctx: &'c Context, sink: &'c mut Sink) -> Resolver<'c> {
-        Resolver {
-            ctx,
-            sink,
-            nodes: 0,
-            depth: 0,
-            over_limit: false,
-            stack: Vec::new(),
-        }
+        Resolver { ctx, sink, nodes: 0, depth: 0, over_limit: false, stack: Vec::new() }
     }
 
     /// The declared type an expression names, if any.
@@ -207,12 +185,7 @@ impl<'c> Resolver<'c> {
         self.ctx.lookup(&canonical).or_else(|| {
             // `MyApp.Models.Item` finds a declaration keyed `Item`.
             let simple = TypeExpr::simple_name(name);
-            (simple != name)
-                .then(|| {
-                    self.ctx
-                        .lookup(&canonical.replacen(name.as_str(), simple, 1))
-                })
-                .flatten()
+            (simple != name).then(|| self.ctx.lookup(&canonical.replacen(name.as_str(), simple, 1))).flatten()
         })
     }
 
@@ -221,8 +194,7 @@ impl<'c> Resolver<'c> {
             Role::Parameter => (Code::Olt002, "has no schema"),
             Role::Return => (Code::Olt003, "is not a supported return type"),
         };
-        self.sink
-            .report(code, at, format!("'{inner}' {what}: {why}."));
+        self.sink.report(code, at, format!("'{inner}' {what}: {why}."));
     }
 
     fn count_node(&mut self) -> bool {
@@ -253,11 +225,7 @@ impl<'c> Resolver<'c> {
         }
         if self.depth >= MAX_TYPE_DEPTH {
             self.over_limit = true;
-            self.sink.report(
-                Code::Old007,
-                at,
-                format!("Types nest deeper than {MAX_TYPE_DEPTH} levels."),
-            );
+            self.sink.report(Code::Old007, at, format!("Types nest deeper than {MAX_TYPE_DEPTH} levels."));
             return None;
         }
         self.depth += 1;
@@ -270,23 +238,14 @@ impl<'c> Resolver<'c> {
         match expr {
             TypeExpr::Nullable(inner) => {
                 let d = self.describe(inner, at, role)?;
-                Some(Described {
-                    schema: d.schema.nullable(),
-                    nullable: true,
-                    ..d
-                })
+                Some(Described { schema: d.schema.nullable(), nullable: true, ..d })
             }
             TypeExpr::Pointer(_) => {
                 self.unsupported(role, at, expr, "pointer types are not data");
                 None
             }
             TypeExpr::Tuple(_) => {
-                self.unsupported(
-                    role,
-                    at,
-                    expr,
-                    "tuples are not in the contract's Types table; declare a record",
-                );
+                self.unsupported(role, at, expr, "tuples are not in the contract's Types table; declare a record");
                 None
             }
             TypeExpr::Array { element, rank } => {
@@ -300,16 +259,8 @@ impl<'c> Resolver<'c> {
                     return None;
                 }
                 if is_named(element, &["byte", "Byte"]) {
-                    let schema = Schema {
-                        content_encoding: Some("base64"),
-                        ..Schema::of_type("string")
-                    };
-                    return Some(Described {
-                        schema,
-                        shape: Shape::Bytes,
-                        nullable: false,
-                        value_type: false,
-                    });
+                    let schema = Schema { content_encoding: Some("base64"), ..Schema::of_type("string") };
+                    return Some(Described { schema, shape: Shape::Bytes, nullable: false, value_type: false });
                 }
                 self.collection(element, at, role, false)
             }
@@ -327,9 +278,7 @@ impl<'c> Resolver<'c> {
                 };
                 match args.as_slice() {
                     [] => self.scalar(expr, simple, at, role),
-                    [t] if simple == "Nullable" => {
-                        self.describe(&TypeExpr::Nullable(Box::new(t.clone())), at, role)
-                    }
+                    [t] if simple == "Nullable" => self.describe(&TypeExpr::Nullable(Box::new(t.clone())), at, role),
                     [t] if LISTS.contains(&simple) => self.collection(t, at, role, false),
                     [t] if SETS.contains(&simple) => self.collection(t, at, role, true),
                     [k, v] if DICTIONARIES.contains(&simple) => {
@@ -342,28 +291,17 @@ impl<'c> Resolver<'c> {
                             additional_properties: Some(Additional::Schema(Box::new(value.schema))),
                             ..Schema::of_type("object")
                         };
-                        Some(Described {
-                            schema,
-                            shape: Shape::Dictionary,
-                            nullable: false,
-                            value_type: false,
-                        })
+                        Some(Described { schema, shape: Shape::Dictionary, nullable: false, value_type: false })
                     }
                     _ => {
                         if let Some(why) = refused_builtin(simple, args.len()) {
                             self.unsupported(role, at, expr, why);
-                        } else if LISTS.contains(&simple)
-                            || SETS.contains(&simple)
-                            || DICTIONARIES.contains(&simple)
-                        {
+                        } else if LISTS.contains(&simple) || SETS.contains(&simple) || DICTIONARIES.contains(&simple) {
                             let n = if DICTIONARIES.contains(&simple) { 2 } else { 1 };
                             self.sink.report(
                                 Code::Old003,
                                 at,
-                                format!(
-                                    "'{expr}': {simple} takes {n} type argument{}.",
-                                    if n == 1 { "" } else { "s" }
-                                ),
+                                format!("'{expr}': {simple} takes {n} type argument{}.", if n == 1 { "" } else { "s" }),
                             );
                         } else {
                             self.unknown(expr, at);
@@ -376,77 +314,27 @@ impl<'c> Resolver<'c> {
     }
 
     fn unknown(&mut self, expr: &TypeExpr, at: &Path) {
-        self.sink.report(
-            Code::Old004,
-            at,
-            format!("The type '{expr}' is neither built in nor declared in 'types'."),
-        );
+        self.sink.report(Code::Old004, at, format!("The type '{expr}' is neither built in nor declared in 'types'."));
     }
 
-    fn collection(
-        &mut self,
-        element: &TypeExpr,
-        at: &Path,
-        role: Role,
-        set: bool,
-    ) -> Option<Described> {
+    fn collection(&mut self, element: &TypeExpr, at: &Path, role: Role, set: bool) -> Option<Described> {
         let items = self.describe(element, at, role)?;
-        let schema = Schema {
-            items: Some(Box::new(items.schema)),
-            unique_items: set,
-            ..Schema::of_type("array")
-        };
-        Some(Described {
-            schema,
-            shape: Shape::Array { set },
-            nullable: false,
-            value_type: false,
-        })
+        let schema = Schema { items: Some(Box::new(items.schema)), unique_items: set, ..Schema::of_type("array") };
+        Some(Described { schema, shape: Shape::Array { set }, nullable: false, value_type: false })
     }
 
-    fn scalar(
-        &mut self,
-        expr: &TypeExpr,
-        simple: &str,
-        at: &Path,
-        role: Role,
-    ) -> Option<Described> {
-        let value = |schema: Schema, shape: Shape| {
-            Some(Described {
-                schema,
-                shape,
-                nullable: false,
-                value_type: true,
-            })
-        };
-        let reference = |schema: Schema, shape: Shape| {
-            Some(Described {
-                schema,
-                shape,
-                nullable: false,
-                value_type: false,
-            })
-        };
-        let string_with = |f: &str| Schema {
-            format: Some(f.into()),
-            ..Schema::of_type("string")
-        };
-        if let Some((_, min, max)) = INTEGERS
-            .iter()
-            .find(|(names, _, _)| names.contains(&simple))
-        {
+    fn scalar(&mut self, expr: &TypeExpr, simple: &str, at: &Path, role: Role) -> Option<Described> {
+        let value = |schema: Schema, shape: Shape| Some(Described { schema, shape, nullable: false, value_type: true });
+        let reference =
+            |schema: Schema, shape: Shape| Some(Described { schema, shape, nullable: false, value_type: false });
+        let string_with = |f: &str| Schema { format: Some(f.into()), ..Schema::of_type("string") };
+        if let Some((_, min, max)) = INTEGERS.iter().find(|(names, _, _)| names.contains(&simple)) {
             let schema = Schema {
                 minimum: Some(Number::from_i128(*min)),
                 maximum: Some(Number::from_i128(*max)),
                 ..Schema::of_type("integer")
             };
-            return value(
-                schema,
-                Shape::Integer {
-                    min: *min,
-                    max: *max,
-                },
-            );
+            return value(schema, Shape::Integer { min: *min, max: *max });
         }
         match simple {
             "bool" | "Boolean" => value(Schema::of_type("boolean"), Shape::Bool),
@@ -454,14 +342,9 @@ impl<'c> Resolver<'c> {
                 value(Schema::of_type("number"), Shape::Number)
             }
             "string" | "String" => reference(Schema::of_type("string"), Shape::Text),
-            "char" | "Char" => value(
-                Schema {
-                    min_length: Some(1),
-                    max_length: Some(1),
-                    ..Schema::of_type("string")
-                },
-                Shape::Char,
-            ),
+            "char" | "Char" => {
+                value(Schema { min_length: Some(1), max_length: Some(1), ..Schema::of_type("string") }, Shape::Char)
+            }
             "Guid" => value(string_with("uuid"), Shape::Guid),
             "DateTime" | "DateTimeOffset" => value(string_with("date-time"), Shape::DateTime),
             "DateOnly" => value(string_with("date"), Shape::Date),
@@ -481,10 +364,7 @@ impl<'c> Resolver<'c> {
             _ => {
                 match refused_builtin(simple, 0) {
                     Some(why) => self.unsupported(role, at, expr, why),
-                    None if LISTS.contains(&simple)
-                        || SETS.contains(&simple)
-                        || DICTIONARIES.contains(&simple) =>
-                    {
+                    None if LISTS.contains(&simple) || SETS.contains(&simple) || DICTIONARIES.contains(&simple) => {
                         self.unsupported(role, at, expr, "a collection needs its element type")
                     }
                     None => self.unknown(expr, at),
@@ -494,28 +374,22 @@ impl<'c> Resolver<'c> {
         }
     }
 
-    fn declared_type(
-        &mut self,
-        expr: &TypeExpr,
-        decl: &'c TypeDecl,
-        at: &Path,
-        role: Role,
-    ) -> Option<Described> {
+    fn declared_type(&mut self, expr: &TypeExpr, decl: &'c TypeDecl, at: &Path, role: Role) -> Option<Described> {
         match &decl.kind {
             DeclKind::Enum { members } => {
                 let schema = Schema {
                     enumeration: Some(members.iter().map(|m| Value::String(m.clone())).collect()),
                     ..Schema::of_type("string")
                 };
-                Some(Described {
-                    schema,
-                    shape: Shape::Enum(members.clone()),
-                    nullable: false,
-                    value_type: true,
-                })
+                Some(Described { schema, shape: Shape::Enum(members.clone()), nullable: false, value_type: true })
             }
             DeclKind::Interface => {
-                self.unsupported(role, at, expr, "interfaces other than the collections in the contract's Types table have no schema");
+                self.unsupported(
+                    role,
+                    at,
+                    expr,
+                    "interfaces other than the collections in the contract's Types table have no schema",
+                );
                 None
             }
             DeclKind::Delegate => {
@@ -532,18 +406,9 @@ impl<'c> Resolver<'c> {
         }
     }
 
-    fn object(
-        &mut self,
-        decl: &'c TypeDecl,
-        obj: &'c ObjectDecl,
-        at: &Path,
-        role: Role,
-    ) -> Option<Described> {
+    fn object(&mut self, decl: &'c TypeDecl, obj: &'c ObjectDecl, at: &Path, role: Role) -> Option<Described> {
         if let Some(start) = self.stack.iter().position(|(t, _)| *t == decl.canonical) {
-            let mut chain: Vec<String> = self.stack[start..]
-                .iter()
-                .map(|(t, m)| format!("{t}.{m}"))
-                .collect();
+            let mut chain: Vec<String> = self.stack[start..].iter().map(|(t, m)| format!("{t}.{m}")).collect();
             chain.push(decl.canonical.clone());
             self.sink.report(
                 Code::Olt006,
@@ -580,11 +445,7 @@ impl<'c> Resolver<'c> {
                 Some(a) => match a.args.as_slice() {
                     [Value::String(s)] => s.clone(),
                     _ => {
-                        self.sink.report(
-                            Code::Old005,
-                            &a.path,
-                            "[JsonPropertyName] takes one string argument.",
-                        );
+                        self.sink.report(Code::Old005, &a.path, "[JsonPropertyName] takes one string argument.");
                         m.name.to_owned()
                     }
                 },
@@ -594,10 +455,7 @@ impl<'c> Resolver<'c> {
                 },
             };
             if let Some(other) = json_names.get(&json_name) {
-                let why = format!(
-                    "the properties '{other}' and '{}' are both written as '{json_name}'",
-                    m.name
-                );
+                let why = format!("the properties '{other}' and '{}' are both written as '{json_name}'", m.name);
                 self.unsupported(role, &m.path, &decl.canonical, &why);
                 complete = false;
                 continue;
@@ -613,9 +471,7 @@ impl<'c> Resolver<'c> {
             annotate::apply(m.attributes, &mut d, self.sink);
             d.schema.description = match find(m.attributes, "Description") {
                 Some(a) => annotate::description(a, self.sink),
-                None if self.ctx.mode == Mode::Generator => {
-                    m.doc.map(flatten).filter(|s| !s.is_empty())
-                }
+                None if self.ctx.mode == Mode::Generator => m.doc.map(flatten).filter(|s| !s.is_empty()),
                 None => None,
             };
             if m.required {
@@ -632,12 +488,7 @@ impl<'c> Resolver<'c> {
             additional_properties: Some(Additional::False),
             ..Schema::of_type("object")
         };
-        Some(Described {
-            schema,
-            shape: Shape::Object,
-            nullable: false,
-            value_type: obj.kind.is_value_type(),
-        })
+        Some(Described { schema, shape: Shape::Object, nullable: false, value_type: obj.kind.is_value_type() })
     }
 
     /// The members of a record or class in the contract's order: base class
@@ -659,10 +510,7 @@ impl<'c> Resolver<'c> {
                     self.sink.report(
                         Code::Old002,
                         &base.path,
-                        format!(
-                            "The base of '{}' must be a declared record or class.",
-                            cur_decl.canonical
-                        ),
+                        format!("The base of '{}' must be a declared record or class.", cur_decl.canonical),
                     );
                     return None;
                 }
@@ -719,27 +567,16 @@ impl<'c> Resolver<'c> {
         }
         // The deserialization constructor is the type's own.
         // STJ binds constructor parameters to properties ignoring case.
-        let ctor = if obj.parameters.is_empty() {
-            &obj.constructor
-        } else {
-            &obj.parameters
-        };
-        let folded: HashMap<String, usize> = members
-            .iter()
-            .enumerate()
-            .rev()
-            .map(|(i, m)| (m.name.to_lowercase(), i))
-            .collect();
+        let ctor = if obj.parameters.is_empty() { &obj.constructor } else { &obj.parameters };
+        let folded: HashMap<String, usize> =
+            members.iter().enumerate().rev().map(|(i, m)| (m.name.to_lowercase(), i)).collect();
         for p in ctor {
             match folded.get(&p.name.to_lowercase()) {
                 Some(&i) => members[i].required |= p.default.is_none(),
                 None => self.sink.report(
                     Code::Old002,
                     &p.path.key("name"),
-                    format!(
-                        "The constructor parameter '{}' of '{}' matches no property.",
-                        p.name, decl.canonical
-                    ),
+                    format!("The constructor parameter '{}' of '{}' matches no property.", p.name, decl.canonical),
                 ),
             }
         }
@@ -767,10 +604,7 @@ fn ignored(attrs: &[Attribute]) -> bool {
         a.named
             .iter()
             .find(|(k, _)| k == "Condition")
-            .is_none_or(|(_, v)| {
-                v.as_str()
-                    .is_some_and(|s| s == "Always" || s.ends_with(".Always"))
-            })
+            .is_none_or(|(_, v)| v.as_str().is_some_and(|s| s == "Always" || s.ends_with(".Always")))
     })
 }
 
@@ -782,27 +616,17 @@ mod tests {
     fn builtin_names_only_from_system_namespaces() {
         assert_eq!(builtin_name("Guid"), Some("Guid"));
         assert_eq!(builtin_name("System.Guid"), Some("Guid"));
-        assert_eq!(
-            builtin_name("global::System.Collections.Generic.List"),
-            Some("List")
-        );
+        assert_eq!(builtin_name("global::System.Collections.Generic.List"), Some("List"));
         assert_eq!(builtin_name("MyApp.Guid"), None);
         assert_eq!(builtin_name("SystemX.Guid"), None);
     }
 
     #[test]
     fn integer_ranges_are_the_types_own() {
-        let range = |name: &str| {
-            INTEGERS
-                .iter()
-                .find(|(names, _, _)| names.contains(&name))
-                .map(|(_, lo, hi)| (*lo, *hi))
-        };
+        let range =
+            |name: &str| INTEGERS.iter().find(|(names, _, _)| names.contains(&name)).map(|(_, lo, hi)| (*lo, *hi));
         assert_eq!(range("ulong"), Some((0, 18446744073709551615)));
-        assert_eq!(
-            range("long"),
-            Some((-9223372036854775808, 9223372036854775807))
-        );
+        assert_eq!(range("long"), Some((-9223372036854775808, 9223372036854775807)));
         assert_eq!(range("sbyte"), Some((-128, 127)));
         assert_eq!(range("UInt16"), Some((0, 65535)));
     }

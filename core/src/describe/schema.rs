@@ -39,10 +39,7 @@ pub enum Additional {
 
 impl Schema {
     pub fn of_type(t: &'static str) -> Schema {
-        Schema {
-            types: vec![t],
-            ..Schema::default()
-        }
+        Schema { types: vec![t], ..Schema::default() }
     }
 
     /// `T?`: `"null"` added to `type`, and to `enum` when there is one; a schema
@@ -64,10 +61,7 @@ impl Schema {
         match self.types.as_slice() {
             [] => {}
             [one] => put("type", Value::String((*one).into())),
-            many => put(
-                "type",
-                Value::Array(many.iter().map(|t| Value::String((*t).into())).collect()),
-            ),
+            many => put("type", Value::Array(many.iter().map(|t| Value::String((*t).into())).collect())),
         }
         if let Some(f) = &self.format {
             put("format", Value::String(f.clone()));
@@ -110,26 +104,10 @@ impl Schema {
             put("uniqueItems", Value::Bool(true));
         }
         if let Some(props) = &self.properties {
-            put(
-                "properties",
-                Value::Object(
-                    props
-                        .iter()
-                        .map(|(k, s)| (k.clone(), s.to_value()))
-                        .collect(),
-                ),
-            );
+            put("properties", Value::Object(props.iter().map(|(k, s)| (k.clone(), s.to_value())).collect()));
         }
         if !self.required.is_empty() {
-            put(
-                "required",
-                Value::Array(
-                    self.required
-                        .iter()
-                        .map(|r| Value::String(r.clone()))
-                        .collect(),
-                ),
-            );
+            put("required", Value::Array(self.required.iter().map(|r| Value::String(r.clone())).collect()));
         }
         match &self.additional_properties {
             None => {}
@@ -167,15 +145,9 @@ mod tests {
 
     #[test]
     fn nullable_adds_null_to_type_and_enum() {
-        let e = Schema {
-            types: vec!["string"],
-            enumeration: Some(vec![Value::String("Red".into())]),
-            ..Schema::default()
-        };
-        assert_eq!(
-            e.nullable().to_value().to_json(),
-            r#"{"type":["string","null"],"enum":["Red",null]}"#
-        );
+        let e =
+            Schema { types: vec!["string"], enumeration: Some(vec![Value::String("Red".into())]), ..Schema::default() };
+        assert_eq!(e.nullable().to_value().to_json(), r#"{"type":["string","null"],"enum":["Red",null]}"#);
         assert_eq!(Schema::default().nullable().to_value().to_json(), "{}");
     }
 }

@@ -9,11 +9,7 @@ pub enum TypeExpr {
     /// A named type with its type arguments. `open` counts the slots of an
     /// unbound generic (`List<>` 1, `Dictionary<,>` 2), whose `args` are empty;
     /// it is 0 otherwise.
-    Named {
-        name: String,
-        args: Vec<TypeExpr>,
-        open: usize,
-    },
+    Named { name: String, args: Vec<TypeExpr>, open: usize },
     /// `T[]` (rank 1), `T[,]` (rank 2), …
     Array { element: Box<TypeExpr>, rank: usize },
     /// `T?`
@@ -29,11 +25,7 @@ pub const MAX_DEPTH: usize = 32;
 
 impl TypeExpr {
     pub fn parse(text: &str) -> Result<TypeExpr, String> {
-        let mut p = P {
-            s: text.as_bytes(),
-            text,
-            i: 0,
-        };
+        let mut p = P { s: text.as_bytes(), text, i: 0 };
         p.ws();
         if p.i == p.s.len() {
             return Err("the type expression is empty".into());
@@ -41,11 +33,7 @@ impl TypeExpr {
         let t = p.ty(0)?;
         p.ws();
         if p.i < p.s.len() {
-            return Err(format!(
-                "unexpected '{}' at position {} of '{text}'",
-                p.rest_char(),
-                p.i + 1
-            ));
+            return Err(format!("unexpected '{}' at position {} of '{text}'", p.rest_char(), p.i + 1));
         }
         Ok(t)
     }
@@ -125,20 +113,13 @@ impl P<'_> {
         if self.i >= self.s.len() {
             format!("expected {what} at the end of '{}'", self.text)
         } else {
-            format!(
-                "expected {what} at position {} of '{}', found '{}'",
-                self.i + 1,
-                self.text,
-                self.rest_char()
-            )
+            format!("expected {what} at position {} of '{}', found '{}'", self.i + 1, self.text, self.rest_char())
         }
     }
 
     fn ty(&mut self, depth: usize) -> Result<TypeExpr, String> {
         if depth > MAX_DEPTH {
-            return Err(format!(
-                "the type expression nests deeper than {MAX_DEPTH} levels"
-            ));
+            return Err(format!("the type expression nests deeper than {MAX_DEPTH} levels"));
         }
         self.ws();
         let mut t = if self.eat(b'(') {
@@ -159,9 +140,7 @@ impl P<'_> {
         loop {
             suffixes += 1;
             if depth + suffixes > MAX_DEPTH {
-                return Err(format!(
-                    "the type expression nests deeper than {MAX_DEPTH} levels"
-                ));
+                return Err(format!("the type expression nests deeper than {MAX_DEPTH} levels"));
             }
             if self.eat(b'?') {
                 if matches!(t, TypeExpr::Nullable(_)) {
@@ -176,10 +155,7 @@ impl P<'_> {
                 if !self.eat(b']') {
                     return Err(self.expected("']'"));
                 }
-                t = TypeExpr::Array {
-                    element: Box::new(t),
-                    rank,
-                };
+                t = TypeExpr::Array { element: Box::new(t), rank };
             } else if self.eat(b'*') {
                 t = TypeExpr::Pointer(Box::new(t));
             } else {
@@ -196,11 +172,7 @@ impl P<'_> {
         }
         let body = self.i;
         for (off, c) in self.text[self.i..].char_indices() {
-            let ok = if off == 0 {
-                c.is_alphabetic() || c == '_'
-            } else {
-                c.is_alphanumeric() || c == '_'
-            };
+            let ok = if off == 0 { c.is_alphabetic() || c == '_' } else { c.is_alphanumeric() || c == '_' };
             if !ok {
                 break;
             }
@@ -228,11 +200,7 @@ impl P<'_> {
             }
         }
         if !self.eat(b'<') {
-            return Ok(TypeExpr::Named {
-                name,
-                args: vec![],
-                open: 0,
-            });
+            return Ok(TypeExpr::Named { name, args: vec![], open: 0 });
         }
         self.ws();
         if matches!(self.s.get(self.i), Some(b'>' | b',')) {
@@ -243,11 +211,7 @@ impl P<'_> {
             if !self.eat(b'>') {
                 return Err(self.expected("'>'"));
             }
-            return Ok(TypeExpr::Named {
-                name,
-                args: vec![],
-                open: slots,
-            });
+            return Ok(TypeExpr::Named { name, args: vec![], open: slots });
         }
         let mut args = vec![self.ty(depth + 1)?];
         while self.eat(b',') {
@@ -256,11 +220,7 @@ impl P<'_> {
         if !self.eat(b'>') {
             return Err(self.expected("',' or '>'"));
         }
-        Ok(TypeExpr::Named {
-            name,
-            args,
-            open: 0,
-        })
+        Ok(TypeExpr::Named { name, args, open: 0 })
     }
 }
 
@@ -268,11 +228,7 @@ impl P<'_> {
 fn skip_tuple_name(p: &mut P<'_>) {
     let save = p.i;
     p.ws();
-    if p.s
-        .get(p.i)
-        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
-        && p.ident().is_ok()
-    {
+    if p.s.get(p.i).is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_') && p.ident().is_ok() {
         return;
     }
     p.i = save;
@@ -289,10 +245,7 @@ mod tests {
     #[test]
     fn parses_what_people_write() {
         assert_eq!(round("int?"), "int?");
-        assert_eq!(
-            round("Dictionary<string,List<int>>"),
-            "Dictionary<string, List<int>>"
-        );
+        assert_eq!(round("Dictionary<string,List<int>>"), "Dictionary<string, List<int>>");
         assert_eq!(round(" List < Item > ? "), "List<Item>?");
         assert_eq!(round("int[,]"), "int[,]");
         assert_eq!(round("int?[][]"), "int?[][]");
@@ -308,9 +261,7 @@ mod tests {
     #[test]
     fn nullable_array_binds_left_to_right() {
         let t = TypeExpr::parse("int?[]").unwrap();
-        assert!(
-            matches!(t, TypeExpr::Array { ref element, rank: 1 } if matches!(**element, TypeExpr::Nullable(_)))
-        );
+        assert!(matches!(t, TypeExpr::Array { ref element, rank: 1 } if matches!(**element, TypeExpr::Nullable(_))));
         let t = TypeExpr::parse("int[]?").unwrap();
         assert!(matches!(t, TypeExpr::Nullable(_)));
     }
@@ -342,10 +293,7 @@ mod tests {
 
     #[test]
     fn simple_names() {
-        assert_eq!(
-            TypeExpr::simple_name("System.Collections.Generic.List"),
-            "List"
-        );
+        assert_eq!(TypeExpr::simple_name("System.Collections.Generic.List"), "List");
         assert_eq!(TypeExpr::simple_name("Guid"), "Guid");
     }
 }
