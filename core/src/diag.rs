@@ -13,9 +13,10 @@ pub struct Diagnostic {
     pub path: String,
 }
 
-/// The codes a description can be refused with. `OLT…` are the contract's own
-/// ("Generator diagnostics" in `tool-schemas.md`); `OLD…` say that the
-/// descriptor itself cannot be read (docs/descriptor.md lists them).
+/// The codes an input can be refused with. `OLT…` are the contract's own
+/// ("Generator diagnostics" in `tool-schemas.md`); `OLD…` say that a
+/// descriptor cannot be read (docs/descriptor.md lists them); `OLS…` that a
+/// schema cannot be used for validation (docs/validation.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
     /// The containing type (and every type around it) must be `partial`.
@@ -54,10 +55,20 @@ pub enum Code {
     Old006,
     /// The descriptor, or the schema it expands to, is past a documented limit.
     Old007,
+    /// A schema for validation is not valid JSON.
+    Ols001,
+    /// A schema for validation is past a documented limit.
+    Ols002,
+    /// A schema is not valid JSON Schema 2020-12.
+    Ols003,
+    /// A schema has a reference that cannot be resolved (remote ones are never retrieved).
+    Ols004,
+    /// A schema's references loop without reaching any value.
+    Ols005,
 }
 
 impl Code {
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 23] = [
         Code::Olt001,
         Code::Olt002,
         Code::Olt003,
@@ -76,6 +87,11 @@ impl Code {
         Code::Old005,
         Code::Old006,
         Code::Old007,
+        Code::Ols001,
+        Code::Ols002,
+        Code::Ols003,
+        Code::Ols004,
+        Code::Ols005,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -98,6 +114,11 @@ impl Code {
             Code::Old005 => "OLD005",
             Code::Old006 => "OLD006",
             Code::Old007 => "OLD007",
+            Code::Ols001 => "OLS001",
+            Code::Ols002 => "OLS002",
+            Code::Ols003 => "OLS003",
+            Code::Ols004 => "OLS004",
+            Code::Ols005 => "OLS005",
         }
     }
 }
@@ -158,7 +179,7 @@ impl Sink {
     /// holds; a path to a member that is absent sorts at the end of its
     /// object), and in the order they were found where two point to one place.
     pub fn into_document_order(self, document: &Value) -> Vec<Diagnostic> {
-        let mut index = KeyIndex::default();
+        let mut index = crate::json::KeyIndex::default();
         let mut keyed: Vec<(Vec<usize>, Diagnostic)> =
             self.diags.into_iter().map(|(p, d)| (position(document, &p, &mut index), d)).collect();
         keyed.sort_by(|a, b| a.0.cmp(&b.0));
@@ -166,28 +187,8 @@ impl Sink {
     }
 }
 
-/// Member positions of the large objects of one document, by object address,
-/// so that placing many diagnostics stays linear.
-#[derive(Default)]
-struct KeyIndex<'a> {
-    objects: std::collections::HashMap<*const (String, Value), std::collections::HashMap<&'a str, usize>>,
-}
-
-impl<'a> KeyIndex<'a> {
-    fn find(&mut self, members: &'a [(String, Value)], key: &str) -> Option<usize> {
-        if members.len() < 16 {
-            return members.iter().position(|(k, _)| k == key);
-        }
-        let map = self
-            .objects
-            .entry(members.as_ptr())
-            .or_insert_with(|| members.iter().enumerate().map(|(i, (k, _))| (k.as_str(), i)).collect());
-        map.get(key).copied()
-    }
-}
-
 /// Where `path` points in `document`, as the index taken at each level.
-fn position<'a>(document: &'a Value, path: &Path, index: &mut KeyIndex<'a>) -> Vec<usize> {
+fn position<'a>(document: &'a Value, path: &Path, index: &mut crate::json::KeyIndex<'a>) -> Vec<usize> {
     let mut out = Vec::with_capacity(path.segments().len());
     let mut cur = Some(document);
     for seg in path.segments() {

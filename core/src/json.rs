@@ -208,6 +208,23 @@ impl Value {
         self.as_object()?.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
+    /// The value a JSON pointer (RFC 6901, `/a/0/b`) names; `""` is the value itself.
+    pub fn pointer(&self, pointer: &str) -> Option<&Value> {
+        if pointer.is_empty() {
+            return Some(self);
+        }
+        let mut cur = self;
+        for raw in pointer.strip_prefix('/')?.split('/') {
+            let seg = raw.replace("~1", "/").replace("~0", "~");
+            cur = match cur {
+                Value::Object(_) => cur.get(&seg)?,
+                Value::Array(items) => items.get(seg.parse::<usize>().ok()?)?,
+                _ => return None,
+            };
+        }
+        Some(cur)
+    }
+
     /// The value as compact JSON text.
     pub fn to_json(&self) -> String {
         let mut out = String::new();
@@ -221,6 +238,27 @@ impl Value {
         let mut out = String::new();
         write_pretty(self, &mut out, 0);
         out
+    }
+}
+
+/// Member positions of the large objects of one document, by object address,
+/// so that placing many paths in it stays linear.
+#[derive(Default)]
+pub struct KeyIndex<'a> {
+    objects: std::collections::HashMap<*const (String, Value), std::collections::HashMap<&'a str, usize>>,
+}
+
+impl<'a> KeyIndex<'a> {
+    /// The index of the member named `key` of `members`.
+    pub fn find(&mut self, members: &'a [(String, Value)], key: &str) -> Option<usize> {
+        if members.len() < 16 {
+            return members.iter().position(|(k, _)| k == key);
+        }
+        let map = self
+            .objects
+            .entry(members.as_ptr())
+            .or_insert_with(|| members.iter().enumerate().map(|(i, (k, _))| (k.as_str(), i)).collect());
+        map.get(key).copied()
     }
 }
 

@@ -10,10 +10,12 @@ pub mod describe;
 pub mod diag;
 pub mod json;
 pub mod path;
+pub mod validate;
 
 pub use describe::descriptor::Mode;
 pub use describe::{describe_tool, describe_type};
 pub use diag::{Code, Diagnostic};
+pub use validate::{ArgError, FormatMode, Limits, Options, Validator, validate_args};
 
 /// The contract's default name for a tool method (`GetDocketAsync` →
 /// `get_docket`), or `OLT008` when that name is not 1–64 letters, digits,

@@ -34,6 +34,13 @@ impl Path {
     pub fn segments(&self) -> &[Segment] {
         &self.0
     }
+
+    /// The path one level up (the root's parent is the root).
+    pub fn parent(&self) -> Path {
+        let mut p = self.clone();
+        p.0.pop();
+        p
+    }
 }
 
 /// Whether `key` can be written after a dot: ASCII letters, digits and `_`,

@@ -8,6 +8,9 @@ wit_bindgen::generate!({
 
 use exports::onellm::tool_schema::describe::Guest as Describe;
 use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
+use exports::onellm::tool_schema::validate::{
+    ArgError, FormatMode, Guest as Validate, GuestValidator, Limits, ValidateOptions, Validator as ValidatorHandle,
+};
 
 struct Component;
 
@@ -17,6 +20,10 @@ fn diagnostic(d: tool_schema::Diagnostic) -> Diagnostic {
 
 fn diagnostics(ds: Vec<tool_schema::Diagnostic>) -> Vec<Diagnostic> {
     ds.into_iter().map(diagnostic).collect()
+}
+
+fn arg_errors(es: Vec<tool_schema::ArgError>) -> Vec<ArgError> {
+    es.into_iter().map(|e| ArgError { path: e.path, keyword: e.keyword, message: e.message }).collect()
 }
 
 impl Describe for Component {
@@ -42,4 +49,81 @@ impl Describe for Component {
     }
 }
 
+/// A count from the interface, as this 32-bit guest can hold it.
+fn size(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+fn options(o: Option<ValidateOptions>) -> tool_schema::Options {
+    let Some(o) = o else {
+        return tool_schema::Options::default();
+    };
+    let limits = o.limits.map_or_else(tool_schema::Limits::default, |l| tool_schema::Limits {
+        max_argument_bytes: size(l.max_argument_bytes),
+        max_argument_depth: l.max_argument_depth as usize,
+        max_schema_bytes: size(l.max_schema_bytes),
+        max_schema_depth: l.max_schema_depth as usize,
+        regex_backtrack_limit: size(l.regex_backtrack_limit),
+    });
+    let formats = match o.formats {
+        FormatMode::Assert => tool_schema::FormatMode::Assert,
+        FormatMode::Annotate => tool_schema::FormatMode::Annotate,
+    };
+    tool_schema::Options { formats, any_value: o.any_value, limits }
+}
+
+/// A compiled schema behind a resource handle.
+struct CompiledSchema(tool_schema::Validator);
+
+impl GuestValidator for CompiledSchema {
+    fn compile(schema: String, o: Option<ValidateOptions>) -> Result<ValidatorHandle, Vec<Diagnostic>> {
+        tool_schema::Validator::compile(&schema, options(o))
+            .map(|v| ValidatorHandle::new(CompiledSchema(v)))
+            .map_err(diagnostics)
+    }
+
+    fn validate(&self, args: String) -> Result<String, Vec<ArgError>> {
+        self.0.validate(&args).map_err(arg_errors)
+    }
+}
+
+impl Validate for Component {
+    type Validator = CompiledSchema;
+
+    fn validate_args(schema: String, args: String) -> Result<String, Vec<ArgError>> {
+        tool_schema::validate_args(&schema, &args, tool_schema::Options::default()).map_err(arg_errors)
+    }
+
+    fn default_limits() -> Limits {
+        let l = tool_schema::Limits::default();
+        Limits {
+            max_argument_bytes: l.max_argument_bytes as u64,
+            max_argument_depth: u32::try_from(l.max_argument_depth).unwrap_or(u32::MAX),
+            max_schema_bytes: l.max_schema_bytes as u64,
+            max_schema_depth: u32::try_from(l.max_schema_depth).unwrap_or(u32::MAX),
+            regex_backtrack_limit: l.regex_backtrack_limit as u64,
+        }
+    }
+}
+
 export!(Component);
+
+/// The entropy hook of `getrandom` (selected in `.cargo/config.toml`). The
+/// component imports nothing, so there is no entropy to give: hash maps get a
+/// fixed seed stream, which also keeps every answer reproducible. Nothing
+/// secret depends on it.
+#[cfg(target_arch = "wasm32")]
+#[unsafe(no_mangle)]
+unsafe extern "Rust" fn __getrandom_v03_custom(dest: *mut u8, len: usize) -> Result<(), getrandom::Error> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static STATE: AtomicU64 = AtomicU64::new(0x9E37_79B9_7F4A_7C15);
+    for i in 0..len {
+        // splitmix64, one byte per step.
+        let mut z = STATE.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        // SAFETY: getrandom hands us `len` writable bytes at `dest`.
+        unsafe { *dest.add(i) = (z ^ (z >> 31)) as u8 };
+    }
+    Ok(())
+}

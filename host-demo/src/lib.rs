@@ -20,6 +20,8 @@ wasmtime::component::bindgen!({
 });
 
 pub use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
+pub use exports::onellm::tool_schema::validate::{ArgError, FormatMode, Limits, ValidateOptions};
+use wasmtime::component::ResourceAny;
 
 /// Where `make component` writes the component in this workspace.
 pub const DEFAULT_COMPONENT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/component/tool_schema.wasm");
@@ -160,11 +162,11 @@ impl Runtime {
     /// A fresh store and instance.
     pub fn instantiate(&self) -> Result<Host<'_>, HostError> {
         let (store, bindings) = self.fresh()?;
-        Ok(Host { runtime: self, store, bindings })
+        Ok(Host { runtime: self, store, bindings, generation: 0 })
     }
 
     fn fresh(&self) -> Result<(Store<StoreLimits>, ToolSchema), HostError> {
-        let limits = StoreLimitsBuilder::new().memory_size(MEMORY_LIMIT_BYTES).instances(1).build();
+        let limits = StoreLimitsBuilder::new().memory_size(MEMORY_LIMIT_BYTES).build();
         let mut store = Store::new(&self.engine, limits);
         store.limiter(|l| l);
         let bindings = self.pre.instantiate(&mut store).map_err(|e| host_error("instantiation failed", e))?;
@@ -186,6 +188,15 @@ pub struct Host<'r> {
     runtime: &'r Runtime,
     store: Store<StoreLimits>,
     bindings: ToolSchema,
+    /// Counts the instances this host has had; a handle from an earlier one
+    /// (before a trap) is refused rather than used.
+    generation: u64,
+}
+
+/// A schema compiled inside the component (a `validator` resource).
+pub struct CompiledSchema {
+    handle: ResourceAny,
+    generation: u64,
 }
 
 impl Host<'_> {
@@ -201,6 +212,7 @@ impl Host<'_> {
                 let (store, bindings) = self.runtime.fresh()?;
                 self.store = store;
                 self.bindings = bindings;
+                self.generation += 1;
                 Err(host_error("the component trapped (a fresh instance replaces it)", format!("{e:?}")))
             }
         }
@@ -224,5 +236,51 @@ impl Host<'_> {
 
     pub fn flatten_doc(&mut self, xml: &str) -> Result<String, HostError> {
         self.call(|b, s| b.onellm_tool_schema_describe().call_flatten_doc(s, xml))
+    }
+
+    pub fn validate_args(&mut self, schema: &str, args: &str) -> Result<Result<String, Vec<ArgError>>, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_validate().call_validate_args(s, schema, args))
+    }
+
+    pub fn default_limits(&mut self) -> Result<Limits, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_validate().call_default_limits(s))
+    }
+
+    /// Compiles a schema once for many validations.
+    pub fn compile(
+        &mut self,
+        schema: &str,
+        options: Option<ValidateOptions>,
+    ) -> Result<Result<CompiledSchema, Vec<Diagnostic>>, HostError> {
+        let generation = self.generation;
+        let answer = self.call(|b, s| b.onellm_tool_schema_validate().validator().call_compile(s, schema, options))?;
+        Ok(answer.map(|handle| CompiledSchema { handle, generation }))
+    }
+
+    /// Validates one argument text against a compiled schema.
+    pub fn validate(
+        &mut self,
+        compiled: &CompiledSchema,
+        args: &str,
+    ) -> Result<Result<String, Vec<ArgError>>, HostError> {
+        self.check_generation(compiled)?;
+        let handle = compiled.handle;
+        self.call(|b, s| b.onellm_tool_schema_validate().validator().call_validate(s, handle, args))
+    }
+
+    /// Frees a compiled schema inside the component.
+    pub fn release(&mut self, compiled: CompiledSchema) -> Result<(), HostError> {
+        if compiled.generation != self.generation {
+            return Ok(()); // its instance is gone, and its memory with it
+        }
+        compiled.handle.resource_drop(&mut self.store).map_err(|e| host_error("cannot release the validator", e))
+    }
+
+    fn check_generation(&self, compiled: &CompiledSchema) -> Result<(), HostError> {
+        if compiled.generation == self.generation {
+            Ok(())
+        } else {
+            Err(HostError("this compiled schema belonged to an instance that trapped; compile it again".into()))
+        }
     }
 }

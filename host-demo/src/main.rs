@@ -5,7 +5,9 @@
 //! stdout), 2 for a usage error (one line on stderr), 3 when the host itself
 //! fails (component missing, trap).
 
-use host_demo::{Diagnostic, Host, LoadOptions, Mode, Origin, Runtime, TypeContext};
+use host_demo::{
+    ArgError, Diagnostic, FormatMode, Host, LoadOptions, Mode, Origin, Runtime, TypeContext, ValidateOptions,
+};
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,6 +22,11 @@ commands:
       containingType descriptor. Prints the tool JSON (a list for a class).
   describe-type <TYPE> [--types FILE] [--naming N] [--mode generator|reflection] [--pretty]
       Print the schema fragment of one C# type expression.
+  validate <SCHEMA_FILE|-> <ARGS_JSON|@FILE> [--annotate-formats] [--pretty]
+  validate --tool <DESCRIPTOR_FILE> [--name TOOL] <ARGS_JSON|@FILE> [--pretty]
+      Check tool arguments against a JSON Schema (or the input schema of a
+      described tool). Prints the bound arguments, or {\"errors\": [...]}.
+      --annotate-formats treats format as an annotation (plain 2020-12).
   tool-name <METHOD>
       Print the contract's default tool name for a method name.
   flatten-doc <XML>
@@ -33,6 +40,15 @@ commands:
 
 exit status: 0 answered, 1 refused (diagnostics on stdout), 2 usage error, 3 host failure.
 environment: TOOL_SCHEMA_COMPONENT (the .wasm), TOOL_SCHEMA_CACHE_DIR (compiled cache).";
+
+/// `println!` that ends quietly when stdout is closed (`host-demo demo | head`)
+/// instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
 
 enum Failure {
     Usage(String),
@@ -96,6 +112,19 @@ impl Args {
         }
     }
 
+    /// Exactly two positional arguments, after every option has been taken.
+    fn two(self, first: &str, second: &str) -> Result<(String, String), Failure> {
+        if let Some(unknown) = self.rest.iter().find(|a| a.starts_with("--")) {
+            return Err(Failure::Usage(format!("unknown option '{unknown}'")));
+        }
+        match <[String; 2]>::try_from(self.rest) {
+            Ok([a, b]) => Ok((a, b)),
+            Err(rest) if rest.is_empty() => Err(Failure::Usage(format!("missing {first}"))),
+            Err(rest) if rest.len() == 1 => Err(Failure::Usage(format!("missing {second}"))),
+            Err(rest) => Err(Failure::Usage(format!("unexpected argument '{}'", rest[2]))),
+        }
+    }
+
     fn none(self) -> Result<(), Failure> {
         match self.rest.first() {
             None => Ok(()),
@@ -121,10 +150,13 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
     }
     let command = args.rest.remove(0);
     if matches!(command.as_str(), "help" | "--help" | "-h") {
-        println!("{USAGE}");
+        say!("{USAGE}");
         return Ok(0);
     }
-    if !matches!(command.as_str(), "describe-tool" | "describe-type" | "tool-name" | "flatten-doc" | "demo" | "info") {
+    if !matches!(
+        command.as_str(),
+        "describe-tool" | "describe-type" | "validate" | "tool-name" | "flatten-doc" | "demo" | "info"
+    ) {
         return Err(Failure::Usage(format!("unknown command '{command}'")));
     }
     // Read every argument before loading the component, so a usage error is
@@ -156,13 +188,50 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
             let answer = runtime.instantiate()?.describe_type(&ty, &TypeContext { types, naming, mode })?;
             Ok(print_answer(answer, pretty))
         }
+        "validate" => {
+            let tool = args.option("--tool")?;
+            let name = args.option("--name")?;
+            let formats = if args.flag("--annotate-formats") { FormatMode::Annotate } else { FormatMode::Assert };
+            let (schema_source, args_source) = match &tool {
+                Some(descriptor) => (descriptor.clone(), args.one("arguments (JSON text, or @FILE)")?),
+                None => args.two("schema file (or -)", "arguments (JSON text, or @FILE)")?,
+            };
+            if name.is_some() && tool.is_none() {
+                return Err(Failure::Usage("--name picks a tool of a class descriptor given with --tool".into()));
+            }
+            let schema_text = read_input(&schema_source)?;
+            let args_text = match args_source.strip_prefix('@') {
+                Some(file) if file == "-" && schema_source == "-" => {
+                    return Err(Failure::Usage("the schema and the arguments cannot both come from stdin".into()));
+                }
+                Some(file) => read_input(file)?,
+                None => args_source,
+            };
+            let runtime = Runtime::load(&opts)?;
+            let mut host = runtime.instantiate()?;
+            let schema = match tool {
+                Some(_) => match host.describe_tool(&schema_text)? {
+                    Ok(tool_json) => input_schema_of(&tool_json, name.as_deref())?,
+                    Err(diags) => return Ok(print_answer(Err(diags), pretty)),
+                },
+                None => schema_text,
+            };
+            let options = ValidateOptions { formats, any_value: false, limits: None };
+            let compiled = match host.compile(&schema, Some(options))? {
+                Ok(c) => c,
+                Err(diags) => return Ok(print_answer(Err(diags), pretty)),
+            };
+            let answer = host.validate(&compiled, &args_text)?;
+            host.release(compiled)?;
+            Ok(print_validation(answer, pretty))
+        }
         "tool-name" => {
             let method = args.one("method name")?;
             let runtime = Runtime::load(&opts)?;
             let answer = runtime.instantiate()?.tool_name(&method)?;
             match answer {
                 Ok(name) => {
-                    println!("{name}");
+                    say!("{name}");
                     Ok(0)
                 }
                 Err(d) => Ok(print_answer(Err(vec![d]), pretty)),
@@ -171,17 +240,17 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
         "flatten-doc" => {
             let xml = args.one("doc-comment text")?;
             let runtime = Runtime::load(&opts)?;
-            println!("{}", runtime.instantiate()?.flatten_doc(&xml)?);
+            say!("{}", runtime.instantiate()?.flatten_doc(&xml)?);
             Ok(0)
         }
         "info" => {
             args.none()?;
             let runtime = Runtime::load(&opts)?;
-            println!("component: {} ({} bytes)", opts.component.display(), runtime.component_bytes);
+            say!("component: {} ({} bytes)", opts.component.display(), runtime.component_bytes);
             match &runtime.origin {
-                Origin::Cache(f) => println!("compiled: loaded from cache {}", f.display()),
-                Origin::Compiled(Some(f)) => println!("compiled: now, cached as {}", f.display()),
-                Origin::Compiled(None) => println!("compiled: now, not cached"),
+                Origin::Cache(f) => say!("compiled: loaded from cache {}", f.display()),
+                Origin::Compiled(Some(f)) => say!("compiled: now, cached as {}", f.display()),
+                Origin::Compiled(None) => say!("compiled: now, not cached"),
             }
             Ok(0)
         }
@@ -221,15 +290,57 @@ fn diagnostics_value(diags: &[Diagnostic]) -> Value {
     Value::Object(vec![("diagnostics".into(), Value::Array(diags.iter().map(one).collect()))])
 }
 
+/// The `inputSchema` of a described tool; for a class, of the tool `name`.
+fn input_schema_of(tool_json: &str, name: Option<&str>) -> Result<String, Failure> {
+    let limits = json::ParseLimits { max_bytes: usize::MAX, max_depth: 1024 };
+    let described = json::parse(tool_json, limits).map_err(|e| Failure::Host(format!("unreadable tool JSON: {e}")))?;
+    let tool = match (&described, name) {
+        (Value::Array(tools), Some(name)) => tools
+            .iter()
+            .find(|t| t.get("name").and_then(Value::as_str) == Some(name))
+            .ok_or_else(|| Failure::Usage(format!("the class has no tool named '{name}'")))?,
+        (Value::Array(tools), None) => {
+            let names: Vec<&str> = tools.iter().filter_map(|t| t.get("name").and_then(Value::as_str)).collect();
+            return Err(Failure::Usage(format!(
+                "the descriptor holds several tools; pick one with --name ({})",
+                names.join(", ")
+            )));
+        }
+        (tool, _) => tool,
+    };
+    tool.get("inputSchema").map(Value::to_json).ok_or_else(|| Failure::Host("the tool JSON has no inputSchema".into()))
+}
+
+fn print_validation(answer: Result<String, Vec<ArgError>>, pretty: bool) -> u8 {
+    match answer {
+        Ok(bound) => {
+            say!("{}", if pretty { pretty_json(&bound) } else { bound });
+            0
+        }
+        Err(errors) => {
+            let one = |e: &ArgError| {
+                Value::Object(vec![
+                    ("path".into(), Value::String(e.path.clone())),
+                    ("keyword".into(), Value::String(e.keyword.clone())),
+                    ("message".into(), Value::String(e.message.clone())),
+                ])
+            };
+            let v = Value::Object(vec![("errors".into(), Value::Array(errors.iter().map(one).collect()))]);
+            say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
+            1
+        }
+    }
+}
+
 fn print_answer(answer: Result<String, Vec<Diagnostic>>, pretty: bool) -> u8 {
     match answer {
         Ok(text) => {
-            println!("{}", if pretty { pretty_json(&text) } else { text });
+            say!("{}", if pretty { pretty_json(&text) } else { text });
             0
         }
         Err(diags) => {
             let v = diagnostics_value(&diags);
-            println!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
+            say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
             1
         }
     }
@@ -245,18 +356,18 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
         Origin::Cache(_) => "loaded precompiled from the cache",
         Origin::Compiled(_) => "compiled now and cached for the next run",
     };
-    println!("tool-schema: one implementation of the tool-schema contract, as a WebAssembly component.");
-    println!("Component: {} ({} bytes, no imports), {origin}.", opts.component.display(), runtime.component_bytes);
+    say!("tool-schema: one implementation of the tool-schema contract, as a WebAssembly component.");
+    say!("Component: {} ({} bytes, no imports), {origin}.", opts.component.display(), runtime.component_bytes);
 
     section("1. A tool, described");
-    println!("C#:  [Description(\"Looks up a court docket.\")]");
-    println!("     Task<Docket> GetDocketAsync(Guid caseId, [Range(1, 100)] int limit = 10,");
-    println!("                                 ToolContext ctx, CancellationToken ct)");
-    println!("     record Docket(string Number, DateOnly Filed, Status Status);");
-    println!("Descriptor: examples/get-docket.json. describe-tool gives:\n");
-    println!("{}", pretty_json(&host.describe_tool(GET_DOCKET)?.map_err(|d| Failure::Host(format!("{d:?}")))?));
-    println!("\nThe name drops Async and is snake_case; ctx and ct are filled in by the runtime and never");
-    println!("reach the model; limit has a default, so only caseId is required.");
+    say!("C#:  [Description(\"Looks up a court docket.\")]");
+    say!("     Task<Docket> GetDocketAsync(Guid caseId, [Range(1, 100)] int limit = 10,");
+    say!("                                 ToolContext ctx, CancellationToken ct)");
+    say!("     record Docket(string Number, DateOnly Filed, Status Status);");
+    say!("Descriptor: examples/get-docket.json. describe-tool gives:\n");
+    say!("{}", pretty_json(&host.describe_tool(GET_DOCKET)?.map_err(|d| Failure::Host(format!("{d:?}")))?));
+    say!("\nThe name drops Async and is snake_case; ctx and ct are filled in by the runtime and never");
+    say!("reach the model; limit has a default, so only caseId is required.");
 
     section("2. Types, one fragment each (describe-type)");
     let context = TypeContext {
@@ -276,7 +387,7 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
         "JsonElement",
     ] {
         let answer = host.describe_type(ty, &context)?.map_err(|d| Failure::Host(format!("{d:?}")))?;
-        println!("{ty:<30} {answer}");
+        say!("{ty:<30} {answer}");
     }
 
     section("3. A class of tools (examples/weather-tools.json)");
@@ -284,18 +395,18 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
     let limits = json::ParseLimits { max_bytes: usize::MAX, max_depth: 1024 };
     if let Ok(Value::Array(list)) = json::parse(&tools, limits) {
         for t in &list {
-            println!("{}\n", t.to_json_pretty());
+            say!("{}\n", t.to_json_pretty());
         }
     }
 
     section("4. What the contract refuses, all at once (examples/refused.json)");
-    println!("C#:  void Process(Queue<int> jobs, ref int count, Node root);");
-    println!("     record Node(string Name, List<Node> Children);\n");
+    say!("C#:  void Process(Queue<int> jobs, ref int count, Node root);");
+    say!("     record Node(string Name, List<Node> Children);\n");
     match host.describe_tool(REFUSED)? {
-        Ok(t) => println!("unexpectedly described: {t}"),
+        Ok(t) => say!("unexpectedly described: {t}"),
         Err(diags) => {
             for d in &diags {
-                println!("{}  {:<28} {}", d.code, d.path, d.message);
+                say!("{}  {:<28} {}", d.code, d.path, d.message);
             }
         }
     }
@@ -303,12 +414,12 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
     section("5. Tool names");
     for m in ["GetDocketAsync", "HTTPRequest", "SHA512Hash", "Summarize"] {
         let name = host.tool_name(m)?.map_err(|d| Failure::Host(d.message))?;
-        println!("{m:<16} → {name}");
+        say!("{m:<16} → {name}");
     }
-    println!("\nTry: host-demo describe-tool examples/get-docket.json --pretty");
+    say!("\nTry: host-demo describe-tool examples/get-docket.json --pretty");
     Ok(0)
 }
 
 fn section(title: &str) {
-    println!("\n── {title} {}", "─".repeat(72usize.saturating_sub(title.len() + 4)));
+    say!("\n── {title} {}", "─".repeat(72usize.saturating_sub(title.len() + 4)));
 }

@@ -79,3 +79,52 @@ pub fn check(native: &str, component: &str, expected: &Value) -> Result<(), Stri
     }
     Ok(())
 }
+
+/// The `.json` files of a directory, sorted, without the `.expected.json` ones.
+pub fn sorted_json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json") && !p.to_string_lossy().ends_with(".expected.json"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Rewrites the `expect` of every case of a table file with the answers
+/// `answer` gives for the parsed file (one per case, as JSON text).
+pub fn bless_table(path: &Path, answer: impl Fn(&Value) -> Vec<String>) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut file = parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let answers: Vec<Value> = answer(&file).iter().map(|a| parse(a).expect("answers are JSON")).collect();
+    if let Value::Object(members) = &mut file
+        && let Some((_, Value::Array(cases))) = members.iter_mut().find(|(k, _)| k == "cases")
+    {
+        for (case, answer) in cases.iter_mut().zip(answers) {
+            if let Value::Object(m) = case {
+                m.retain(|(k, _)| k != "expect");
+                m.push(("expect".into(), answer));
+            }
+        }
+    }
+    std::fs::write(path, file.to_json_pretty() + "\n").expect("write table");
+}
+
+/// Checks that every diagnostic code with one of `prefixes` appears in the
+/// golden files under the vector directories `dirs`.
+pub fn codes_covered(dirs: &[&str], prefixes: &[&str]) -> Result<(), String> {
+    let mut seen = String::new();
+    for dir in dirs {
+        for entry in std::fs::read_dir(vectors_dir().join(dir)).map_err(|e| e.to_string())? {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            seen.push_str(&std::fs::read_to_string(path).map_err(|e| e.to_string())?);
+        }
+    }
+    let missing: Vec<&str> = tool_schema::Code::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .filter(|c| prefixes.iter().any(|p| c.starts_with(p)))
+        .filter(|c| !seen.contains(&format!("\"code\": \"{c}\"")))
+        .collect();
+    if missing.is_empty() { Ok(()) } else { Err(format!("no golden vector produces {}", missing.join(", "))) }
+}

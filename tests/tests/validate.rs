@@ -1,0 +1,315 @@
+//! Golden vectors for `validate-args`, natively and through the component.
+//!
+//! `vectors/validate/*.json` are tables: a `schema` (or a `tool` descriptor
+//! whose input schema is used, `schemaFile` relative to `tests/`, or
+//! `schemaText` for texts that are not JSON),
+//! `options` (`formats`, `anyValue`, `limits`), and `cases`, each with `args`
+//! (or `argsText`) and `expect`: `{"bound": …}`, `{"errors": […]}`, or
+//! `{"diagnostics": […]}` for a schema that cannot be used. A case may
+//! override the table's schema and options.
+//!
+//! Each case runs through the `validator` resource (compile, then validate)
+//! and through the one-shot `validate-args`, natively and in wasmtime; all
+//! answers must agree byte for byte and equal the golden one. `BLESS=1`
+//! rewrites the golden answers from the native core.
+//!
+//! `real/*` compiles every real tool schema in `tests/real-tool-schemas`, and
+//! `hostile/*` feeds inputs past the limits, each of which must be answered
+//! with an error quickly, with the instance still working afterwards.
+
+use conformance::{bless_table, blessing, codes_covered, parse, runtime, sorted_json_files, vectors_dir};
+use host_demo::{FormatMode, Limits, ValidateOptions};
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::path::Path;
+use tool_schema::json::Value;
+
+#[derive(Clone)]
+struct Case {
+    schema: String,
+    args: String,
+    options: tool_schema::Options,
+    expect: Option<Value>,
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let dir = vectors_dir().join("validate");
+    if blessing() {
+        for path in sorted_json_files(&dir) {
+            bless_table(&path, |file| cases(file).iter().map(|c| native(c).0).collect());
+        }
+    }
+    let mut trials = Vec::new();
+    for path in sorted_json_files(&dir) {
+        let table = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table parses");
+        let names = case_names(&file);
+        for (i, (case, name)) in cases(&file).into_iter().zip(names).enumerate() {
+            trials.push(Trial::test(format!("validate/{table}/{i:02}:{name}"), move || run_case(&case)));
+        }
+    }
+    trials.extend(real_schema_trials());
+    trials.extend(hostile_trials());
+    trials.push(Trial::test("coverage/every-schema-code", || Ok(codes_covered(&["validate"], &["OLS"])?)));
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn text_of(v: &Value) -> String {
+    v.to_json()
+}
+
+fn options_of(v: Option<&Value>) -> tool_schema::Options {
+    let mut o = tool_schema::Options::default();
+    let Some(v) = v else { return o };
+    if v.get("formats").and_then(Value::as_str) == Some("annotate") {
+        o.formats = tool_schema::FormatMode::Annotate;
+    }
+    o.any_value = matches!(v.get("anyValue"), Some(Value::Bool(true)));
+    if let Some(l) = v.get("limits") {
+        let n = |k: &str, default: usize| match l.get(k) {
+            Some(Value::Number(n)) => n.as_i128().and_then(|n| usize::try_from(n).ok()).unwrap_or(default),
+            _ => default,
+        };
+        let d = o.limits;
+        o.limits = tool_schema::Limits {
+            max_argument_bytes: n("maxArgumentBytes", d.max_argument_bytes),
+            max_argument_depth: n("maxArgumentDepth", d.max_argument_depth),
+            max_schema_bytes: n("maxSchemaBytes", d.max_schema_bytes),
+            max_schema_depth: n("maxSchemaDepth", d.max_schema_depth),
+            regex_backtrack_limit: n("regexBacktrackLimit", d.regex_backtrack_limit),
+        };
+    }
+    o
+}
+
+/// The schema text of a case or table: `schemaText`, `schema`, or the input
+/// schema of the `tool` descriptor (described natively).
+fn schema_of(v: &Value) -> Option<String> {
+    if let Some(t) = v.get("schemaText").and_then(Value::as_str) {
+        return Some(t.to_owned());
+    }
+    if let Some(f) = v.get("schemaFile").and_then(Value::as_str) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(f);
+        return Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display())));
+    }
+    if let Some(s) = v.get("schema") {
+        return Some(text_of(s));
+    }
+    let tool = v.get("tool")?;
+    let described = tool_schema::describe_tool(&text_of(tool)).expect("the table's tool describes");
+    Some(text_of(parse(&described).expect("tool JSON").get("inputSchema").expect("inputSchema")))
+}
+
+fn cases(file: &Value) -> Vec<Case> {
+    let table_schema = schema_of(file);
+    file.get("cases")
+        .and_then(Value::as_array)
+        .expect("a validate table has 'cases'")
+        .iter()
+        .map(|c| Case {
+            schema: schema_of(c).or_else(|| table_schema.clone()).expect("a schema for every case"),
+            args: match c.get("argsText").and_then(Value::as_str) {
+                Some(t) => t.to_owned(),
+                None => text_of(c.get("args").expect("each case has 'args' or 'argsText'")),
+            },
+            options: options_of(c.get("options").or_else(|| file.get("options"))),
+            expect: c.get("expect").cloned(),
+        })
+        .collect()
+}
+
+fn case_names(file: &Value) -> Vec<String> {
+    let cases = file.get("cases").and_then(Value::as_array).expect("cases");
+    cases.iter().map(|c| c.get("name").and_then(Value::as_str).unwrap_or("").to_owned()).collect()
+}
+
+fn bound_json(bound: &str) -> String {
+    format!("{{\"bound\":{bound}}}")
+}
+
+fn wit_options(o: &tool_schema::Options) -> ValidateOptions {
+    let l = o.limits;
+    ValidateOptions {
+        formats: match o.formats {
+            tool_schema::FormatMode::Assert => FormatMode::Assert,
+            tool_schema::FormatMode::Annotate => FormatMode::Annotate,
+        },
+        any_value: o.any_value,
+        limits: Some(Limits {
+            max_argument_bytes: l.max_argument_bytes as u64,
+            max_argument_depth: l.max_argument_depth as u32,
+            max_schema_bytes: l.max_schema_bytes as u64,
+            max_schema_depth: l.max_schema_depth as u32,
+            regex_backtrack_limit: l.regex_backtrack_limit as u64,
+        }),
+    }
+}
+
+/// The native answers: through compile-then-validate, and one-shot.
+fn native(c: &Case) -> (String, String) {
+    let staged = match tool_schema::Validator::compile(&c.schema, c.options) {
+        Err(d) => tool_schema::diag::diagnostics_json(&d),
+        Ok(v) => match v.validate(&c.args) {
+            Ok(b) => bound_json(&b),
+            Err(e) => tool_schema::validate::errors_json(&e),
+        },
+    };
+    let one_shot = match tool_schema::validate_args(&c.schema, &c.args, c.options) {
+        Ok(b) => bound_json(&b),
+        Err(e) => tool_schema::validate::errors_json(&e),
+    };
+    (staged, one_shot)
+}
+
+fn to_core_errors(errors: Vec<host_demo::ArgError>) -> Vec<tool_schema::ArgError> {
+    errors.into_iter().map(|e| tool_schema::ArgError { path: e.path, keyword: e.keyword, message: e.message }).collect()
+}
+
+fn component(c: &Case) -> Result<(String, String), String> {
+    let rt = runtime()?;
+    let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+    let staged = match host.compile(&c.schema, Some(wit_options(&c.options))).map_err(|e| e.to_string())? {
+        Err(d) => conformance::component_answer(Err(d)),
+        Ok(v) => {
+            let answer = match host.validate(&v, &c.args).map_err(|e| e.to_string())? {
+                Ok(b) => bound_json(&b),
+                Err(e) => tool_schema::validate::errors_json(&to_core_errors(e)),
+            };
+            host.release(v).map_err(|e| e.to_string())?;
+            answer
+        }
+    };
+    // The one-shot export always uses the default options.
+    let one_shot = if c.options == tool_schema::Options::default() {
+        match host.validate_args(&c.schema, &c.args).map_err(|e| e.to_string())? {
+            Ok(b) => bound_json(&b),
+            Err(e) => tool_schema::validate::errors_json(&to_core_errors(e)),
+        }
+    } else {
+        native(c).1
+    };
+    Ok((staged, one_shot))
+}
+
+fn run_case(c: &Case) -> Result<(), Failed> {
+    let (staged, one_shot) = native(c);
+    let (c_staged, c_one_shot) = component(c)?;
+    if staged != c_staged {
+        return Err(format!("native and component differ\n native:    {staged}\n component: {c_staged}").into());
+    }
+    if one_shot != c_one_shot {
+        return Err(format!("one-shot answers differ\n native:    {one_shot}\n component: {c_one_shot}").into());
+    }
+    if !staged.starts_with("{\"diagnostics\"") && staged != one_shot {
+        return Err(format!(
+            "validate-args and the validator differ\n validator:     {staged}\n validate-args: {one_shot}"
+        )
+        .into());
+    }
+    let expected = c.expect.as_ref().ok_or("the case has no 'expect' (BLESS=1 writes it)")?;
+    if staged != expected.to_json() {
+        let got = parse(&staged).map(|v| v.to_json_pretty()).unwrap_or(staged);
+        return Err(format!(
+            "answer differs from the golden file (BLESS=1 rewrites it)\n--- expected\n{}\n--- got\n{got}",
+            expected.to_json_pretty()
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// Every real tool schema compiles natively and in the component.
+fn real_schema_trials() -> Vec<Trial> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("real-tool-schemas/schemas");
+    sorted_json_files(&dir)
+        .into_iter()
+        .map(|path| {
+            let name = format!("real/compiles/{}", path.file_stem().unwrap_or_default().to_string_lossy());
+            Trial::test(name, move || {
+                let schema = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+                if let Err(d) = tool_schema::Validator::compile(&schema, tool_schema::Options::default()) {
+                    return Err(format!("refused natively: {}", tool_schema::diag::diagnostics_json(&d)).into());
+                }
+                let rt = runtime()?;
+                let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+                match host.compile(&schema, None).map_err(|e| e.to_string())? {
+                    Ok(v) => Ok(host.release(v).map_err(|e| e.to_string())?),
+                    Err(d) => Err(format!("refused in the component: {d:?}").into()),
+                }
+            })
+        })
+        .collect()
+}
+
+/// Inputs built to be slow, deep or large. Each must be answered with an
+/// error naming `$`, identically natively and in the component, and the same
+/// instance must answer the next call.
+fn hostile_trials() -> Vec<Trial> {
+    let object = r#"{"type":"object"}"#.to_owned();
+    let cases: Vec<(&str, String, String, &str)> = vec![
+        (
+            "nesting-100000-deep",
+            object.clone(),
+            format!("{{\"a\":{}{}}}", "[".repeat(100_000), "]".repeat(100_000)),
+            "limit",
+        ),
+        ("string-of-50-MB", object.clone(), format!("{{\"a\":\"{}\"}}", "x".repeat(50 << 20)), "limit"),
+        (
+            "catastrophic-pattern",
+            r#"{"type":"object","properties":{"s":{"pattern":"^(a+)+$"}}}"#.to_owned(),
+            format!("{{\"s\":\"{}b\"}}", "a".repeat(64)),
+            "pattern",
+        ),
+        (
+            "backtracking-past-the-limit",
+            r#"{"type":"object","properties":{"s":{"pattern":"^(a|a?)+(?=b)\\1$"}}}"#.to_owned(),
+            format!("{{\"s\":\"{}c\"}}", "a".repeat(40)),
+            "pattern",
+        ),
+        (
+            "ref-loop",
+            r##"{"$ref":"#/$defs/a","$defs":{"a":{"$ref":"#/$defs/b"},"b":{"allOf":[{"$ref":"#/$defs/a"}]}}}"##
+                .to_owned(),
+            "{}".to_owned(),
+            "schema",
+        ),
+        (
+            "schema-nesting-100000-deep",
+            format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)),
+            "{}".to_owned(),
+            "schema",
+        ),
+    ];
+    cases
+        .into_iter()
+        .map(|(name, schema, args, keyword)| {
+            Trial::test(format!("hostile/{name}"), move || {
+                let native = match tool_schema::validate_args(&schema, &args, tool_schema::Options::default()) {
+                    Ok(b) => bound_json(&b),
+                    Err(e) => tool_schema::validate::errors_json(&e),
+                };
+                let rt = runtime()?;
+                let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+                let component = match host.validate_args(&schema, &args).map_err(|e| e.to_string())? {
+                    Ok(b) => bound_json(&b),
+                    Err(e) => tool_schema::validate::errors_json(&to_core_errors(e)),
+                };
+                if native != component {
+                    return Err(
+                        format!("native and component differ\n native:    {native}\n component: {component}").into()
+                    );
+                }
+                let errors = parse(&native)?;
+                let first = errors.get("errors").and_then(Value::as_array).and_then(|e| e.first()).cloned();
+                let Some(first) = first else { return Err(format!("expected an error, got {native}").into()) };
+                if first.get("keyword").and_then(Value::as_str) != Some(keyword) {
+                    return Err(format!("expected a '{keyword}' error, got {native}").into());
+                }
+                match host.validate_args(r#"{"type":"object"}"#, "{}") {
+                    Ok(Ok(_)) => Ok(()),
+                    other => Err(format!("the next call on the same instance failed: {other:?}").into()),
+                }
+            })
+        })
+        .collect()
+}
