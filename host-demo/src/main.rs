@@ -411,12 +411,37 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
         }
     }
 
-    section("5. Tool names");
+    section("5. Arguments a model sent, checked (validate)");
+    let described = host.describe_tool(GET_DOCKET)?.map_err(|d| Failure::Host(format!("{d:?}")))?;
+    let schema = input_schema_of(&described, None)?;
+    let compiled = host.compile(&schema, None)?.map_err(|d| Failure::Host(format!("{d:?}")))?;
+    for args in [
+        r#"{"limit": 500}"#,
+        r#"{"caseId": "not-a-guid", "limit": 2.5, "court": "9th"}"#,
+        r#"{"caseId": "2eb8aa08-aa98-11ea-b4aa-73b441d16380"}"#,
+        r#"{"caseId": "2eb8aa08-aa98-11ea-b4aa-73b441d16380", "limit": 25.0}"#,
+    ] {
+        say!("{args}");
+        match host.validate(&compiled, args)? {
+            Ok(bound) => say!("  → bound: {bound}"),
+            Err(errors) => {
+                for e in errors {
+                    say!("  → {}", e.message);
+                }
+            }
+        }
+    }
+    host.release(compiled)?;
+    say!("\nEvery error comes at once, in the order of the arguments; a valid call gets its");
+    say!("defaults filled in and integral numbers in integer slots written as integers.");
+
+    section("6. Tool names");
     for m in ["GetDocketAsync", "HTTPRequest", "SHA512Hash", "Summarize"] {
         let name = host.tool_name(m)?.map_err(|d| Failure::Host(d.message))?;
         say!("{m:<16} → {name}");
     }
     say!("\nTry: host-demo describe-tool examples/get-docket.json --pretty");
+    say!("     host-demo validate --tool examples/order.json '{{\"items\":[{{\"qty\":\"three\"}}]}}'");
     Ok(0)
 }
 

@@ -11,17 +11,30 @@ fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
 }
 
-/// A cache directory of the test's own, so tests do not see each other's cache.
-fn cache_dir(test: &str) -> PathBuf {
+/// The compiled-component cache the tests share: compiled by the first run,
+/// read by the others.
+fn shared_cache() -> PathBuf {
+    std::env::temp_dir().join(format!("host-demo-cli-{}", std::process::id()))
+}
+
+/// An empty directory of the test's own.
+fn fresh_dir(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("host-demo-cli-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a test directory");
     dir
 }
 
-fn run_with(test: &str, args: &[&str], stdin: Option<&str>) -> Output {
+fn run_with(_test: &str, args: &[&str], stdin: Option<&str>) -> Output {
+    // Compile the component into the shared cache once, before the tests run
+    // host-demo side by side.
+    static WARM: std::sync::Once = std::sync::Once::new();
+    WARM.call_once(|| {
+        let _ = Command::new(EXE).arg("info").env("TOOL_SCHEMA_CACHE_DIR", shared_cache()).output();
+    });
     let mut child = Command::new(EXE)
         .args(args)
-        .env("TOOL_SCHEMA_CACHE_DIR", cache_dir(test))
+        .env("TOOL_SCHEMA_CACHE_DIR", shared_cache())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -127,15 +140,17 @@ fn describe_type_prints_the_fragment() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), "{\"type\":\"integer\",\"minimum\":0,\"maximum\":18446744073709551615}\n");
 
-    let types = cache_dir("types-file").with_extension("json");
-    std::fs::write(&types, r#"{"Item": {"kind": "record", "parameters": [{"name": "Qty", "type": "int"}]}}"#).unwrap();
+    let types = temp_file(
+        "types-file",
+        "types.json",
+        r#"{"Item": {"kind": "record", "parameters": [{"name": "Qty", "type": "int"}]}}"#,
+    );
     let o = run("types", &["describe-type", "List<Item>", "--types", types.to_str().unwrap(), "--naming", "None"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o).trim(),
         r#"{"type":"array","items":{"type":"object","properties":{"Qty":{"type":"integer","minimum":-2147483648,"maximum":2147483647}},"required":["Qty"],"additionalProperties":false}}"#
     );
-    let _ = std::fs::remove_file(types);
 
     let o = run("queue", &["describe-type", "Queue<int>"]);
     assert_eq!(o.status.code(), Some(1));
@@ -196,7 +211,8 @@ fn a_missing_component_is_a_host_failure() {
 
 #[test]
 fn the_second_run_loads_the_compiled_component_from_the_cache() {
-    let dir = cache_dir("cache");
+    let dir = fresh_dir("cache");
+    std::fs::remove_dir(&dir).expect("the cache directory starts absent");
     let info = |dir: &Path| {
         let o = Command::new(EXE).args(["--cache-dir", dir.to_str().unwrap(), "info"]).output().expect("runs");
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -223,9 +239,88 @@ fn demo_tours_the_examples() {
     let o = run("demo", &["demo"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
-    for expected in
-        ["\"name\": \"get_docket\"", "no imports", "OLT006", "http_request", "send_alert", "18446744073709551615"]
-    {
+    for expected in [
+        "\"name\": \"get_docket\"",
+        "no imports",
+        "OLT006",
+        "http_request",
+        "send_alert",
+        "18446744073709551615",
+        "Argument 'limit' must be at most 100, not 500.",
+        "bound: {\"caseId\":\"2eb8aa08-aa98-11ea-b4aa-73b441d16380\",\"limit\":10}",
+    ] {
         assert!(out.contains(expected), "the tour shows {expected}");
     }
+}
+
+fn temp_file(test: &str, name: &str, text: &str) -> PathBuf {
+    let path = fresh_dir(test).join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn errors_of(v: &Value) -> Vec<(String, String, String)> {
+    v.get("errors")
+        .and_then(Value::as_array)
+        .expect("an errors list")
+        .iter()
+        .map(|e| {
+            let s = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
+            (s("path"), s("keyword"), s("message"))
+        })
+        .collect()
+}
+
+#[test]
+fn validate_names_the_argument_to_fix() {
+    let order = examples().join("order.json");
+    let o = run(
+        "order",
+        &["validate", "--tool", order.to_str().unwrap(), r#"{"items":[{"qty":1},{"qty":2},{"qty":"three"}]}"#],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let errors = errors_of(&parse(&stdout(&o)));
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].0, "items[2].qty");
+    assert!(errors[0].2.starts_with("Argument 'items[2].qty' must be an integer"), "{}", errors[0].2);
+}
+
+#[test]
+fn validate_compares_numbers_exactly_and_binds_integers() {
+    let descriptor = |ty: &str| format!(r#"{{"method":"F","parameters":[{{"name":"n","type":"{ty}"}}]}}"#);
+    let ulong = temp_file("exact-ulong", "ulong.json", &descriptor("ulong"));
+    let int = temp_file("exact-int", "int.json", &descriptor("int"));
+    let check = |file: &PathBuf, args: &str| {
+        let o = run("exact", &["validate", "--tool", file.to_str().unwrap(), args]);
+        (o.status.code(), stdout(&o).trim().to_owned())
+    };
+    let (code, out) = check(&ulong, r#"{"n": 18446744073709551616}"#);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        errors_of(&parse(&out)),
+        [(
+            "n".to_owned(),
+            "maximum".to_owned(),
+            "Argument 'n' must be at most 18446744073709551615, not 18446744073709551616.".to_owned()
+        )]
+    );
+    assert_eq!(check(&ulong, r#"{"n": 18446744073709551615}"#), (Some(0), r#"{"n":18446744073709551615}"#.to_owned()));
+    assert_eq!(check(&int, r#"{"n": 2.0}"#), (Some(0), r#"{"n":2}"#.to_owned()));
+}
+
+#[test]
+fn validate_reads_schemas_and_arguments_from_files_and_stdin() {
+    let schema = r#"{"type":"object","properties":{"limit":{"type":"integer","default":10}}}"#;
+    let args = temp_file("files", "args.json", "{}");
+    let o = run_with("files", &["validate", "-", &format!("@{}", args.display())], Some(schema));
+    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(0), r#"{"limit":10}"#), "{}", stderr(&o));
+    let o = run_with("files", &["validate", "-", "@-"], Some(schema));
+    assert_eq!(o.status.code(), Some(2), "both from stdin is a usage error");
+}
+
+#[test]
+fn an_unusable_schema_is_reported_as_such() {
+    let o = run_with("loop", &["validate", "-", "{}"], Some(r##"{"$ref":"#/$defs/a","$defs":{"a":{"$ref":"#"}}}"##));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(codes_and_paths(&parse(&stdout(&o)))[0].0, "OLS005");
 }

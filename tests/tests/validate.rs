@@ -5,8 +5,9 @@
 //! `schemaText` for texts that are not JSON),
 //! `options` (`formats`, `anyValue`, `limits`), and `cases`, each with `args`
 //! (or `argsText`) and `expect`: `{"bound": …}`, `{"errors": […]}`, or
-//! `{"diagnostics": […]}` for a schema that cannot be used. A case may
-//! override the table's schema and options.
+//! `{"diagnostics": […], "validateArgs": …}` for a schema that cannot be used
+//! (with the one-shot answer beside the validator's). A case may override the
+//! table's schema and options.
 //!
 //! Each case runs through the `validator` resource (compile, then validate)
 //! and through the one-shot `validate-args`, natively and in wasmtime; all
@@ -36,7 +37,15 @@ fn main() {
     let dir = vectors_dir().join("validate");
     if blessing() {
         for path in sorted_json_files(&dir) {
-            bless_table(&path, |file| cases(file).iter().map(|c| native(c).0).collect());
+            bless_table(&path, |file| {
+                cases(file)
+                    .iter()
+                    .map(|c| {
+                        let (staged, one_shot) = native(c);
+                        golden(&staged, &one_shot)
+                    })
+                    .collect()
+            });
         }
     }
     let mut trials = Vec::new();
@@ -51,6 +60,7 @@ fn main() {
     trials.extend(real_schema_trials());
     trials.extend(hostile_trials());
     trials.push(Trial::test("coverage/every-schema-code", || Ok(codes_covered(&["validate"], &["OLS"])?)));
+    trials.push(Trial::test("coverage/message-templates-in-the-docs", templates_match_vectors));
     libtest_mimic::run(&args, trials).exit();
 }
 
@@ -191,6 +201,15 @@ fn component(c: &Case) -> Result<(String, String), String> {
     Ok((staged, one_shot))
 }
 
+/// The answer a golden file records: the validator's, and for a schema it
+/// refuses, also what `validate-args` answers (`validateArgs`).
+fn golden(staged: &str, one_shot: &str) -> String {
+    match staged.strip_prefix("{\"diagnostics\"").and_then(|rest| rest.strip_suffix('}')) {
+        Some(rest) => format!("{{\"diagnostics\"{rest},\"validateArgs\":{one_shot}}}"),
+        None => staged.to_owned(),
+    }
+}
+
 fn run_case(c: &Case) -> Result<(), Failed> {
     let (staged, one_shot) = native(c);
     let (c_staged, c_one_shot) = component(c)?;
@@ -207,8 +226,9 @@ fn run_case(c: &Case) -> Result<(), Failed> {
         .into());
     }
     let expected = c.expect.as_ref().ok_or("the case has no 'expect' (BLESS=1 writes it)")?;
-    if staged != expected.to_json() {
-        let got = parse(&staged).map(|v| v.to_json_pretty()).unwrap_or(staged);
+    let answer = golden(&staged, &one_shot);
+    if answer != expected.to_json() {
+        let got = parse(&answer).map(|v| v.to_json_pretty()).unwrap_or(answer);
         return Err(format!(
             "answer differs from the golden file (BLESS=1 rewrites it)\n--- expected\n{}\n--- got\n{got}",
             expected.to_json_pretty()
@@ -312,4 +332,81 @@ fn hostile_trials() -> Vec<Trial> {
             })
         })
         .collect()
+}
+
+/// The templates of `docs/validation.md` ("Message templates"), each as a
+/// pattern: literal text, with every `<…>` standing for any text.
+fn doc_templates() -> Result<Vec<(String, Vec<String>)>, String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/validation.md");
+    let doc = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let section = doc.split("### Message templates").nth(1).ok_or("no 'Message templates' section")?;
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let mut templates = Vec::new();
+    for line in section.lines().filter(|l| l.starts_with("| ") && l.contains("| `Argument")) {
+        let cell = line.rsplit(" | ").next().unwrap_or("").trim_end_matches(" |").trim();
+        let template = cell.trim_matches('`').to_owned();
+        // Split at the placeholders: the literal pieces must appear in order.
+        let mut pieces = Vec::new();
+        let mut rest = template.as_str();
+        while let Some(open) = rest.find('<') {
+            pieces.push(rest[..open].to_owned());
+            let close = rest[open..].find('>').ok_or(format!("unclosed placeholder in {template}"))?;
+            rest = &rest[open + close + 1..];
+        }
+        pieces.push(rest.to_owned());
+        templates.push((template, pieces));
+    }
+    if templates.is_empty() {
+        return Err("the docs list no templates".into());
+    }
+    Ok(templates)
+}
+
+/// Whether `message` is `pieces` joined by non-empty fillers.
+fn fits(message: &str, pieces: &[String]) -> bool {
+    fn go(m: &str, pieces: &[String], first: bool) -> bool {
+        match pieces.split_first() {
+            None => m.is_empty(),
+            Some((p, rest)) if first => m.strip_prefix(p.as_str()).is_some_and(|m| go(m, rest, false)),
+            Some((p, rest)) => {
+                if rest.is_empty() {
+                    return m.len() > p.len() && m.ends_with(p.as_str());
+                }
+                // The filler before `p` is non-empty; try every place `p` occurs.
+                m.char_indices()
+                    .skip(1)
+                    .any(|(i, _)| m[i..].starts_with(p.as_str()) && go(&m[i + p.len()..], rest, false))
+            }
+        }
+    }
+    go(message, pieces, true)
+}
+
+/// Every golden message fits a template of the docs, and every template of
+/// the docs is met by some golden message: the table is the behaviour.
+fn templates_match_vectors() -> Result<(), Failed> {
+    let templates = doc_templates()?;
+    let mut messages = Vec::new();
+    for path in sorted_json_files(&vectors_dir().join("validate")) {
+        let file = parse(&std::fs::read_to_string(&path).map_err(|e| e.to_string())?)?;
+        for case in file.get("cases").and_then(Value::as_array).unwrap_or_default() {
+            let expect = case.get("expect");
+            let one_shot = expect.and_then(|e| e.get("validateArgs"));
+            for answer in [expect, one_shot].into_iter().flatten() {
+                let errors = answer.get("errors").and_then(Value::as_array).unwrap_or_default();
+                messages
+                    .extend(errors.iter().filter_map(|e| e.get("message").and_then(Value::as_str).map(str::to_owned)));
+            }
+        }
+    }
+    let unmatched: Vec<&String> = messages.iter().filter(|m| !templates.iter().any(|(_, p)| fits(m, p))).collect();
+    if !unmatched.is_empty() {
+        return Err(format!("messages no template of docs/validation.md describes:\n{unmatched:#?}").into());
+    }
+    let unused: Vec<&String> =
+        templates.iter().filter(|(_, p)| !messages.iter().any(|m| fits(m, p))).map(|(t, _)| t).collect();
+    if !unused.is_empty() {
+        return Err(format!("templates of docs/validation.md no golden vector shows:\n{unused:#?}").into());
+    }
+    Ok(())
 }
