@@ -239,6 +239,9 @@ struct Locator<'a> {
     index: KeyIndex<'a>,
     schema: &'a S,
     own_schema: &'a Value,
+    backtrack_limit: usize,
+    /// The value is a tool's arguments, whose members are its parameters.
+    tool_arguments: bool,
 }
 
 impl<'a> Locator<'a> {
@@ -284,12 +287,19 @@ pub(crate) fn convert(
     doc: &Value,
     schema: &S,
     own_schema: &Value,
-    backtrack_limit: usize,
+    options: &super::Options,
 ) -> Vec<ArgError> {
-    let mut locator = Locator { doc, index: KeyIndex::default(), schema, own_schema };
+    let mut locator = Locator {
+        doc,
+        index: KeyIndex::default(),
+        schema,
+        own_schema,
+        backtrack_limit: options.limits.regex_backtrack_limit,
+        tool_arguments: !options.any_value,
+    };
     let mut out: Vec<(Vec<usize>, ArgError)> = Vec::new();
     for e in &errors {
-        one(e, &mut locator, backtrack_limit, &mut out);
+        one(e, &mut locator, &mut out);
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));
     let mut seen = std::collections::HashSet::new();
@@ -308,7 +318,7 @@ fn keyword_of(e: &ValidationError<'_>) -> String {
     }
 }
 
-fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, backtrack_limit: usize, out: &mut Vec<(Vec<usize>, ArgError)>) {
+fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, out: &mut Vec<(Vec<usize>, ArgError)>) {
     let (path, position, located) = loc.locate(&e.instance_path().to_string());
     let keyword = keyword_of(e);
     let instance = e.instance();
@@ -363,7 +373,7 @@ fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, backtrack_limit: usize, o
             for name in unexpected {
                 let (p, pos, _) =
                     loc.locate(&format!("{}/{}", e.instance_path(), name.replace('~', "~0").replace('/', "~1")));
-                let predicate = unknown_member(&path, &allowed);
+                let predicate = unknown_member(&path, &allowed, loc.tool_arguments);
                 out.push((pos, ArgError::new(&p, &keyword, predicate)));
             }
         }
@@ -414,7 +424,8 @@ fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, backtrack_limit: usize, o
                     path: "$".into(),
                     keyword: "pattern".into(),
                     message: format!(
-                        "Argument '$' could not be checked: matching the pattern {pattern} against '{path}' takes more than {backtrack_limit} backtracking steps."
+                        "Argument '$' could not be checked: matching the pattern {pattern} against '{path}' takes more than {} backtracking steps.",
+                        loc.backtrack_limit
                     ),
                 },
             ));
@@ -492,8 +503,10 @@ fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, backtrack_limit: usize, o
                 index: KeyIndex::default(),
                 schema: loc.schema,
                 own_schema: loc.own_schema,
+                backtrack_limit: loc.backtrack_limit,
+                tool_arguments: loc.tool_arguments,
             };
-            one(error, &mut scratch, backtrack_limit, &mut inner);
+            one(error, &mut scratch, &mut inner);
             for (_, e) in inner {
                 let predicate = e
                     .message
@@ -521,7 +534,7 @@ fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, backtrack_limit: usize, o
             let pointer = e.instance_path().to_string();
             for name in &members {
                 let (p, pos, _) = loc.locate(&format!("{pointer}/{}", name.replace('~', "~0").replace('/', "~1")));
-                out.push((pos, ArgError::new(&p, &keyword, unknown_member(&path, &allowed))));
+                out.push((pos, ArgError::new(&p, &keyword, unknown_member(&path, &allowed, loc.tool_arguments))));
             }
         }
         Kind::FalseSchema => {
@@ -530,7 +543,9 @@ fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, backtrack_limit: usize, o
                 Some(crate::path::Segment::Key(_)) if under_properties(e) => {
                     push(&path, position, "is not allowed".to_owned())
                 }
-                Some(crate::path::Segment::Key(_)) => push(&path, position, unknown_member(&path.parent(), &allowed)),
+                Some(crate::path::Segment::Key(_)) => {
+                    push(&path, position, unknown_member(&path.parent(), &allowed, loc.tool_arguments))
+                }
                 Some(crate::path::Segment::Index(_)) => {
                     let prefix = schema_parent(e, loc.schema)
                         .and_then(|p| p.get("prefixItems").and_then(S::as_array).map(Vec::len))
@@ -545,7 +560,7 @@ fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, backtrack_limit: usize, o
             }
         }
         Kind::AnyOf { context } | Kind::OneOfNotValid { context } => {
-            closest_branch(e, context, &path, position, loc, backtrack_limit, out);
+            closest_branch(e, context, &path, position, loc, out);
         }
         Kind::OneOfMultipleValid { context } => {
             let valid: Vec<String> =
@@ -572,7 +587,6 @@ fn closest_branch(
     path: &Path,
     position: Vec<usize>,
     loc: &mut Locator<'_>,
-    backtrack_limit: usize,
     out: &mut Vec<(Vec<usize>, ArgError)>,
 ) {
     let here = e.instance_path().to_string();
@@ -590,7 +604,7 @@ fn closest_branch(
     match fitting.iter().min_by_key(|errs| errs.len()) {
         Some(best) if !best.is_empty() => {
             for x in best.iter() {
-                one(x, loc, backtrack_limit, out);
+                one(x, loc, out);
             }
         }
         _ => {
@@ -607,9 +621,15 @@ fn closest_branch(
 }
 
 /// The message for a member the schema does not allow at `parent`.
-fn unknown_member(parent: &Path, allowed: &[String]) -> String {
+fn unknown_member(parent: &Path, allowed: &[String], tool_arguments: bool) -> String {
     let list = allowed.join(", ");
-    if parent.segments().is_empty() {
+    if parent.segments().is_empty() && !tool_arguments {
+        if allowed.is_empty() {
+            "is not an allowed property (none are allowed)".to_owned()
+        } else {
+            format!("is not an allowed property (expected one of: {list})")
+        }
+    } else if parent.segments().is_empty() {
         if allowed.is_empty() {
             "is not a parameter of this tool (it takes none)".to_owned()
         } else {

@@ -129,13 +129,7 @@ impl Validator {
         let instance = to_serde(&args);
         let errors: Vec<_> = self.compiled.iter_errors(&instance).collect();
         if !errors.is_empty() {
-            return Err(messages::convert(
-                errors,
-                &args,
-                &self.serde_schema,
-                &self.schema,
-                self.options.limits.regex_backtrack_limit,
-            ));
+            return Err(messages::convert(errors, &args, &self.serde_schema, &self.schema, &self.options));
         }
         Ok(bind::bind(&self.schema, args).to_json())
     }
