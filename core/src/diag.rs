@@ -16,7 +16,8 @@ pub struct Diagnostic {
 /// The codes an input can be refused with. `OLT…` are the contract's own
 /// ("Generator diagnostics" in `tool-schemas.md`); `OLD…` say that a
 /// descriptor cannot be read (docs/descriptor.md lists them); `OLS…` that a
-/// schema cannot be used for validation (docs/validation.md).
+/// schema cannot be used for validation (docs/validation.md); `OLE…` that a
+/// tool's outcome does not fit its return type (docs/results.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
     /// The containing type (and every type around it) must be `partial`.
@@ -65,10 +66,16 @@ pub enum Code {
     Ols004,
     /// A schema's references loop without reaching any value.
     Ols005,
+    /// A value or a JSON part a tool returned is not valid JSON.
+    Ole001,
+    /// What the tool returned (a value, nothing, parts, a ToolResult) does not fit its return type.
+    Ole002,
+    /// The value a tool returned does not fit its declared return type.
+    Ole003,
 }
 
 impl Code {
-    pub const ALL: [Code; 23] = [
+    pub const ALL: [Code; 26] = [
         Code::Olt001,
         Code::Olt002,
         Code::Olt003,
@@ -92,6 +99,9 @@ impl Code {
         Code::Ols003,
         Code::Ols004,
         Code::Ols005,
+        Code::Ole001,
+        Code::Ole002,
+        Code::Ole003,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -119,6 +129,9 @@ impl Code {
             Code::Ols003 => "OLS003",
             Code::Ols004 => "OLS004",
             Code::Ols005 => "OLS005",
+            Code::Ole001 => "OLE001",
+            Code::Ole002 => "OLE002",
+            Code::Ole003 => "OLE003",
         }
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod describe;
 pub mod diag;
+pub mod encode;
 pub mod json;
 pub mod path;
 pub mod validate;
@@ -15,6 +16,7 @@ pub mod validate;
 pub use describe::descriptor::Mode;
 pub use describe::{describe_tool, describe_type};
 pub use diag::{Code, Diagnostic};
+pub use encode::{Outcome, Part, Signature, ToolResult, encode_result};
 pub use validate::{ArgError, FormatMode, Limits, Options, Validator, validate_args};
 
 /// The contract's default name for a tool method (`GetDocketAsync` →

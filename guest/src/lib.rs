@@ -7,6 +7,7 @@ wit_bindgen::generate!({
 });
 
 use exports::onellm::tool_schema::describe::Guest as Describe;
+use exports::onellm::tool_schema::encode::{Guest as Encode, Outcome, Part, ToolResult};
 use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
 use exports::onellm::tool_schema::validate::{
     ArgError, FormatMode, Guest as Validate, GuestValidator, Limits, ValidateOptions, Validator as ValidatorHandle,
@@ -22,6 +23,13 @@ fn diagnostics(ds: Vec<tool_schema::Diagnostic>) -> Vec<Diagnostic> {
     ds.into_iter().map(diagnostic).collect()
 }
 
+fn mode(m: Mode) -> tool_schema::Mode {
+    match m {
+        Mode::Generator => tool_schema::Mode::Generator,
+        Mode::Reflection => tool_schema::Mode::Reflection,
+    }
+}
+
 fn arg_errors(es: Vec<tool_schema::ArgError>) -> Vec<ArgError> {
     es.into_iter().map(|e| ArgError { path: e.path, keyword: e.keyword, message: e.message }).collect()
 }
@@ -32,11 +40,7 @@ impl Describe for Component {
     }
 
     fn describe_type(type_expr: String, context: TypeContext) -> Result<String, Vec<Diagnostic>> {
-        let mode = match context.mode {
-            Mode::Generator => tool_schema::Mode::Generator,
-            Mode::Reflection => tool_schema::Mode::Reflection,
-        };
-        tool_schema::describe_type(&type_expr, context.types.as_deref(), context.naming.as_deref(), mode)
+        tool_schema::describe_type(&type_expr, context.types.as_deref(), context.naming.as_deref(), mode(context.mode))
             .map_err(diagnostics)
     }
 
@@ -103,6 +107,64 @@ impl Validate for Component {
             max_schema_depth: u32::try_from(l.max_schema_depth).unwrap_or(u32::MAX),
             regex_backtrack_limit: l.regex_backtrack_limit as u64,
         }
+    }
+}
+
+fn part_in(p: Part) -> tool_schema::Part {
+    match p {
+        Part::Text(t) => tool_schema::Part::Text(t),
+        Part::Json(j) => tool_schema::Part::Json(j),
+    }
+}
+
+fn part_out(p: tool_schema::Part) -> Part {
+    match p {
+        tool_schema::Part::Text(t) => Part::Text(t),
+        tool_schema::Part::Json(j) => Part::Json(j),
+    }
+}
+
+impl Encode for Component {
+    fn encode_result(
+        tool_name: String,
+        return_type: String,
+        context: TypeContext,
+        outcome: Outcome,
+        ends_loop: bool,
+    ) -> Result<ToolResult, Vec<Diagnostic>> {
+        let outcome = match outcome {
+            Outcome::Returned(v) => tool_schema::Outcome::Returned(v),
+            Outcome::ReturnedNothing => tool_schema::Outcome::ReturnedNothing,
+            Outcome::ReturnedParts(p) => tool_schema::Outcome::ReturnedParts(p.into_iter().map(part_in).collect()),
+            Outcome::ReturnedToolResult(r) => tool_schema::Outcome::ReturnedToolResult(tool_schema::ToolResult {
+                parts: r.parts.into_iter().map(part_in).collect(),
+                is_error: r.is_error,
+                typed_result: r.typed_result,
+            }),
+            Outcome::Threw(e) => tool_schema::Outcome::Threw { type_name: e.type_name, message: e.message },
+            Outcome::TimedOut(s) => tool_schema::Outcome::TimedOut(s),
+            Outcome::InvalidArguments(errors) => tool_schema::Outcome::InvalidArguments(
+                errors
+                    .into_iter()
+                    .map(|e| tool_schema::ArgError { path: e.path, keyword: e.keyword, message: e.message })
+                    .collect(),
+            ),
+        };
+        let sig = tool_schema::Signature {
+            tool_name: &tool_name,
+            return_type: &return_type,
+            types: context.types.as_deref(),
+            naming: context.naming.as_deref(),
+            mode: mode(context.mode),
+            ends_loop,
+        };
+        tool_schema::encode_result(sig, outcome)
+            .map(|r| ToolResult {
+                parts: r.parts.into_iter().map(part_out).collect(),
+                is_error: r.is_error,
+                typed_result: r.typed_result,
+            })
+            .map_err(diagnostics)
     }
 }
 

@@ -19,6 +19,7 @@ wasmtime::component::bindgen!({
     path: "../wit",
 });
 
+pub use exports::onellm::tool_schema::encode::{Exception, Outcome, Part, ToolResult};
 pub use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
 pub use exports::onellm::tool_schema::validate::{ArgError, FormatMode, Limits, ValidateOptions};
 use wasmtime::component::ResourceAny;
@@ -236,6 +237,20 @@ impl Host<'_> {
 
     pub fn flatten_doc(&mut self, xml: &str) -> Result<String, HostError> {
         self.call(|b, s| b.onellm_tool_schema_describe().call_flatten_doc(s, xml))
+    }
+
+    /// Encodes a tool's outcome for the model.
+    pub fn encode_result(
+        &mut self,
+        tool_name: &str,
+        return_type: &str,
+        context: &TypeContext,
+        outcome: &Outcome,
+        ends_loop: bool,
+    ) -> Result<Result<ToolResult, Vec<Diagnostic>>, HostError> {
+        self.call(|b, s| {
+            b.onellm_tool_schema_encode().call_encode_result(s, tool_name, return_type, context, outcome, ends_loop)
+        })
     }
 
     pub fn validate_args(&mut self, schema: &str, args: &str) -> Result<Result<String, Vec<ArgError>>, HostError> {

@@ -6,7 +6,8 @@
 //! fails (component missing, trap).
 
 use host_demo::{
-    ArgError, Diagnostic, FormatMode, Host, LoadOptions, Mode, Origin, Runtime, TypeContext, ValidateOptions,
+    ArgError, Diagnostic, Exception, FormatMode, Host, LoadOptions, Mode, Origin, Outcome, Part, Runtime, ToolResult,
+    TypeContext, ValidateOptions,
 };
 use std::io::Read;
 use std::path::PathBuf;
@@ -27,6 +28,12 @@ commands:
       Check tool arguments against a JSON Schema (or the input schema of a
       described tool). Prints the bound arguments, or {\"errors\": [...]}.
       --annotate-formats treats format as an annotation (plain 2020-12).
+  encode --tool NAME --returns TYPE [--types FILE] [--naming N] [--mode M] [--ends-loop] [--pretty]
+         (--value JSON | --void | --parts JSON | --tool-result JSON
+          | --threw TYPE MESSAGE | --timeout SECONDS | --invalid-args JSON)
+      Print the tool result the model receives for what the tool did. JSON
+      arguments may be @FILE. --parts takes [{\"type\":\"text\",\"text\":...} |
+      {\"type\":\"json\",\"json\":...}]; --invalid-args takes validate's output.
   tool-name <METHOD>
       Print the contract's default tool name for a method name.
   flatten-doc <XML>
@@ -155,7 +162,7 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
     }
     if !matches!(
         command.as_str(),
-        "describe-tool" | "describe-type" | "validate" | "tool-name" | "flatten-doc" | "demo" | "info"
+        "describe-tool" | "describe-type" | "validate" | "encode" | "tool-name" | "flatten-doc" | "demo" | "info"
     ) {
         return Err(Failure::Usage(format!("unknown command '{command}'")));
     }
@@ -176,13 +183,7 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
                 None => None,
             };
             let naming = args.option("--naming")?;
-            let mode = match args.option("--mode")?.as_deref() {
-                None | Some("generator") => Mode::Generator,
-                Some("reflection") => Mode::Reflection,
-                Some(other) => {
-                    return Err(Failure::Usage(format!("--mode must be generator or reflection, not '{other}'")));
-                }
-            };
+            let mode = mode_option(&mut args)?;
             let ty = args.one("type expression")?;
             let runtime = Runtime::load(&opts)?;
             let answer = runtime.instantiate()?.describe_type(&ty, &TypeContext { types, naming, mode })?;
@@ -224,6 +225,32 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
             let answer = host.validate(&compiled, &args_text)?;
             host.release(compiled)?;
             Ok(print_validation(answer, pretty))
+        }
+        "encode" => {
+            let tool = args.option("--tool")?.ok_or_else(|| Failure::Usage("encode needs --tool NAME".into()))?;
+            let returns =
+                args.option("--returns")?.ok_or_else(|| Failure::Usage("encode needs --returns TYPE".into()))?;
+            let context = TypeContext {
+                types: match args.option("--types")? {
+                    Some(f) => Some(read_input(&f)?),
+                    None => None,
+                },
+                naming: args.option("--naming")?,
+                mode: mode_option(&mut args)?,
+            };
+            let ends_loop = args.flag("--ends-loop");
+            let outcome = outcome_options(&mut args)?;
+            args.none()?;
+            let runtime = Runtime::load(&opts)?;
+            let answer = runtime.instantiate()?.encode_result(&tool, &returns, &context, &outcome, ends_loop)?;
+            match answer {
+                Ok(result) => {
+                    let v = tool_schema::encode::result_to_value(&core_result(result));
+                    say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
+                    Ok(0)
+                }
+                Err(diags) => Ok(print_answer(Err(diags), pretty)),
+            }
         }
         "tool-name" => {
             let method = args.one("method name")?;
@@ -288,6 +315,110 @@ fn diagnostics_value(diags: &[Diagnostic]) -> Value {
         ])
     };
     Value::Object(vec![("diagnostics".into(), Value::Array(diags.iter().map(one).collect()))])
+}
+
+fn mode_option(args: &mut Args) -> Result<Mode, Failure> {
+    match args.option("--mode")?.as_deref() {
+        None | Some("generator") => Ok(Mode::Generator),
+        Some("reflection") => Ok(Mode::Reflection),
+        Some(other) => Err(Failure::Usage(format!("--mode must be generator or reflection, not '{other}'"))),
+    }
+}
+
+/// A JSON argument given literally or as `@FILE`, parsed.
+fn json_argument(option: &str, text: String) -> Result<Value, Failure> {
+    let text = match text.strip_prefix('@') {
+        Some(file) => read_input(file)?,
+        None => text,
+    };
+    let limits = json::ParseLimits { max_bytes: usize::MAX, max_depth: 1024 };
+    json::parse(&text, limits).map_err(|e| Failure::Usage(format!("{option} is not JSON: {e}")))
+}
+
+/// `[{"type":"text","text":…} | {"type":"json","json":…}]`.
+fn parts_from(option: &str, v: &Value) -> Result<Vec<Part>, Failure> {
+    let bad = || Failure::Usage(format!("{option} must be a list of text and json parts"));
+    let list = v.as_array().ok_or_else(bad)?;
+    list.iter()
+        .map(|p| match (p.get("type").and_then(Value::as_str), p.get("text"), p.get("json")) {
+            (Some("text"), Some(Value::String(t)), None) => Ok(Part::Text(t.clone())),
+            (Some("json"), None, Some(j)) => Ok(Part::Json(j.to_json())),
+            _ => Err(bad()),
+        })
+        .collect()
+}
+
+/// The one outcome option given to `encode`.
+fn outcome_options(args: &mut Args) -> Result<Outcome, Failure> {
+    let mut found: Vec<Outcome> = Vec::new();
+    if let Some(v) = args.option("--value")? {
+        // Kept as the text given (or read), so numbers keep their digits.
+        let text = match v.strip_prefix('@') {
+            Some(file) => read_input(file)?,
+            None => v,
+        };
+        found.push(Outcome::Returned(text));
+    }
+    if args.flag("--void") {
+        found.push(Outcome::ReturnedNothing);
+    }
+    if let Some(v) = args.option("--parts")? {
+        found.push(Outcome::ReturnedParts(parts_from("--parts", &json_argument("--parts", v)?)?));
+    }
+    if let Some(v) = args.option("--tool-result")? {
+        let v = json_argument("--tool-result", v)?;
+        let parts = parts_from("--tool-result parts", v.get("parts").unwrap_or(&Value::Array(vec![])))?;
+        let is_error = matches!(v.get("isError"), Some(Value::Bool(true)));
+        let typed_result = v.get("typedResult").map(Value::to_json);
+        found.push(Outcome::ReturnedToolResult(ToolResult { parts, is_error, typed_result }));
+    }
+    if let Some(i) = args.rest.iter().position(|a| a == "--threw") {
+        if i + 2 >= args.rest.len() {
+            return Err(Failure::Usage("--threw needs an exception type and a message".into()));
+        }
+        let message = args.rest.remove(i + 2);
+        let type_name = args.rest.remove(i + 1);
+        args.rest.remove(i);
+        found.push(Outcome::Threw(Exception { type_name, message }));
+    }
+    if let Some(v) = args.option("--timeout")? {
+        let seconds = v.parse().map_err(|_| Failure::Usage(format!("--timeout takes whole seconds, not '{v}'")))?;
+        found.push(Outcome::TimedOut(seconds));
+    }
+    if let Some(v) = args.option("--invalid-args")? {
+        let v = json_argument("--invalid-args", v)?;
+        let list = v.get("errors").unwrap_or(&v).as_array().map(<[Value]>::to_vec).unwrap_or_default();
+        let errors = list
+            .iter()
+            .map(|e| {
+                let s = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
+                ArgError { path: s("path"), keyword: s("keyword"), message: s("message") }
+            })
+            .collect();
+        found.push(Outcome::InvalidArguments(errors));
+    }
+    match <[Outcome; 1]>::try_from(found) {
+        Ok([one]) => Ok(one),
+        Err(v) if v.is_empty() => Err(Failure::Usage(
+            "encode needs one of --value, --void, --parts, --tool-result, --threw, --timeout, --invalid-args".into(),
+        )),
+        Err(_) => Err(Failure::Usage("encode takes only one outcome".into())),
+    }
+}
+
+fn core_result(r: ToolResult) -> tool_schema::ToolResult {
+    tool_schema::ToolResult {
+        parts: r
+            .parts
+            .into_iter()
+            .map(|p| match p {
+                Part::Text(t) => tool_schema::Part::Text(t),
+                Part::Json(j) => tool_schema::Part::Json(j),
+            })
+            .collect(),
+        is_error: r.is_error,
+        typed_result: r.typed_result,
+    }
 }
 
 /// The `inputSchema` of a described tool; for a class, of the tool `name`.
@@ -435,13 +566,46 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
     say!("\nEvery error comes at once, in the order of the arguments; a valid call gets its");
     say!("defaults filled in and integral numbers in integer slots written as integers.");
 
-    section("6. Tool names");
+    section("6. What the model receives back (encode)");
+    let context = TypeContext {
+        types: Some(r#"{"Docket":{"kind":"record","parameters":[{"name":"Number","type":"string"}]}}"#.into()),
+        naming: None,
+        mode: Mode::Generator,
+    };
+    let outcomes = [
+        ("returned a Docket", Outcome::Returned(r#"{"number":"A-1"}"#.into())),
+        (
+            "threw, stack trace and all",
+            Outcome::Threw(Exception {
+                type_name: "System.InvalidOperationException".into(),
+                message: "Docket A-1 is sealed.\n   at Court.Dockets.Get(Guid id) in Dockets.cs:line 41".into(),
+            }),
+        ),
+        ("ran past its timeout", Outcome::TimedOut(5)),
+        ("returned a Docket without its number", Outcome::Returned("{}".into())),
+    ];
+    for (what, outcome) in outcomes {
+        say!("get_docket {what}:");
+        match host.encode_result("get_docket", "Task<Docket>", &context, &outcome, false)? {
+            Ok(result) => say!("  → {}", tool_schema::encode::result_to_value(&core_result(result)).to_json()),
+            Err(diags) => {
+                for d in diags {
+                    say!("  → {} {}", d.code, d.message);
+                }
+            }
+        }
+    }
+    say!("\nA value that does not fit the declared return type is the host's bug: a diagnostic, not");
+    say!("something the model is told the tool said.");
+
+    section("7. Tool names");
     for m in ["GetDocketAsync", "HTTPRequest", "SHA512Hash", "Summarize"] {
         let name = host.tool_name(m)?.map_err(|d| Failure::Host(d.message))?;
         say!("{m:<16} → {name}");
     }
     say!("\nTry: host-demo describe-tool examples/get-docket.json --pretty");
     say!("     host-demo validate --tool examples/order.json '{{\"items\":[{{\"qty\":\"three\"}}]}}'");
+    say!("     host-demo encode --tool x --returns int --threw InvalidOperationException message");
     Ok(0)
 }
 

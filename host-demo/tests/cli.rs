@@ -324,3 +324,82 @@ fn an_unusable_schema_is_reported_as_such() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(codes_and_paths(&parse(&stdout(&o)))[0].0, "OLS005");
 }
+
+#[test]
+fn encode_a_failure_in_the_contracts_words() {
+    let o = run(
+        "encode-threw",
+        &["encode", "--tool", "x", "--returns", "int", "--threw", "InvalidOperationException", "message"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let result = parse(&stdout(&o));
+    assert_eq!(result.get("isError"), Some(&Value::Bool(true)));
+    let parts = result.get("parts").and_then(Value::as_array).expect("parts");
+    assert_eq!(parts.len(), 1);
+    assert_eq!(parts[0].get("type").and_then(Value::as_str), Some("text"));
+    assert_eq!(
+        parts[0].get("text").and_then(Value::as_str),
+        Some("Tool 'x' failed: InvalidOperationException: message")
+    );
+}
+
+#[test]
+fn encode_keeps_a_numbers_digits() {
+    let o = run("encode-ulong", &["encode", "--tool", "x", "--returns", "ulong", "--value", "18446744073709551615"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), r#"{"parts":[{"type":"json","json":18446744073709551615}],"isError":false}"#);
+}
+
+#[test]
+fn encode_refuses_a_value_that_does_not_fit() {
+    let types = temp_file("encode-types", "types.json", r#"{"Color":{"kind":"enum","members":["Red","Green"]}}"#);
+    let o = run(
+        "encode-enum",
+        &[
+            "encode",
+            "--tool",
+            "x",
+            "--returns",
+            "Task<Color>",
+            "--types",
+            types.to_str().unwrap(),
+            "--value",
+            "\"Purple\"",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(codes_and_paths(&parse(&stdout(&o))), [("OLE003".to_owned(), "outcome.value".to_owned())]);
+}
+
+#[test]
+fn encode_turns_validate_errors_into_one_error_result() {
+    let docket = examples().join("get-docket.json");
+    let errors = stdout(&run("encode-args", &["validate", "--tool", docket.to_str().unwrap(), r#"{"limit": 500}"#]));
+    let o = run_with(
+        "encode-args",
+        &["encode", "--tool", "get_docket", "--returns", "int", "--invalid-args", "@-"],
+        Some(&errors),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).trim(),
+        r#"{"parts":[{"type":"text","text":"Argument 'limit' must be at most 100, not 500.\nArgument 'caseId' is required."}],"isError":true}"#
+    );
+}
+
+#[test]
+fn encode_usage_errors() {
+    for args in [
+        &["encode", "--returns", "int", "--void"][..],
+        &["encode", "--tool", "x", "--void"],
+        &["encode", "--tool", "x", "--returns", "int"],
+        &["encode", "--tool", "x", "--returns", "int", "--void", "--value", "1"],
+        &["encode", "--tool", "x", "--returns", "int", "--threw", "E"],
+        &["encode", "--tool", "x", "--returns", "int", "--timeout", "soon"],
+        &["encode", "--tool", "x", "--returns", "int", "--parts", "{}"],
+    ] {
+        let o = run("encode-usage", args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}");
+    }
+}

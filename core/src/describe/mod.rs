@@ -78,16 +78,9 @@ pub fn describe_type(
     mode: Mode,
 ) -> Result<String, Vec<Diagnostic>> {
     let mut sink = Sink::default();
-    let mut declared = Vec::new();
-    if let Some(text) = types.filter(|t| !t.trim().is_empty()) {
-        let Some(v) = parse_input(text, "types map", &mut sink) else {
-            return Err(sink.into_vec());
-        };
-        declared = descriptor::read_types(&v, &Path::root().key("types"), &mut sink);
-    }
-    let naming = naming.map_or(Naming::CamelCase, Naming::parse);
-    let context = Context::new(declared, naming, Path::root().key("naming"), mode);
-    check_naming(&context, &mut sink);
+    let Some(context) = context_from(types, naming, mode, &mut sink) else {
+        return Err(sink.into_vec());
+    };
     let at = Path::root().key("type");
     let expr = match TypeExpr::parse(type_expr) {
         Ok(e) => e,
@@ -101,6 +94,21 @@ pub fn describe_type(
         Some(d) if sink.is_empty() => Ok(d.schema.to_value().to_json()),
         _ => Err(sink.into_vec()),
     }
+}
+
+/// The context a lone type expression is described in: a `types` map (JSON
+/// text; problems are reported under `types`), a naming policy (`CamelCase`
+/// when absent; `naming`) and a mode. `None` when the map is not JSON.
+pub(crate) fn context_from(types: Option<&str>, naming: Option<&str>, mode: Mode, sink: &mut Sink) -> Option<Context> {
+    let mut declared = Vec::new();
+    if let Some(text) = types.filter(|t| !t.trim().is_empty()) {
+        let v = parse_input(text, "types map", sink)?;
+        declared = descriptor::read_types(&v, &Path::root().key("types"), sink);
+    }
+    let naming = naming.map_or(Naming::CamelCase, Naming::parse);
+    let context = Context::new(declared, naming, Path::root().key("naming"), mode);
+    check_naming(&context, sink);
+    Some(context)
 }
 
 fn sink_vec(sink: &mut Sink) -> Vec<Diagnostic> {
@@ -323,14 +331,15 @@ fn default_value(v: &Value, d: &Described) -> Result<Option<Value>, String> {
 pub enum ReturnKind {
     /// `void`, `Task`, `ValueTask`: no content.
     Nothing,
-    /// `string`: one text part.
-    Text,
+    /// `string`: one text part (`string?` may be null).
+    Text { nullable: bool },
     /// A `Part` or a sequence of them.
     Parts,
     /// `ToolResult`, passed through.
     ToolResult,
-    /// `JsonNode`, `JsonObject`, `JsonArray`, `JsonElement`: one JSON part.
-    Json,
+    /// `JsonNode`, `JsonObject`, `JsonArray`, `JsonElement`: one JSON part,
+    /// of the kind this describes. No output schema is written for them.
+    Json(Box<Described>),
     /// Any other type: one JSON part, typed by this schema.
     Value(Box<Described>),
 }
@@ -367,18 +376,18 @@ pub fn classify_return(m_returns: &descriptor::TypeRef, is_async: bool, r: &mut 
             return refuse(r, "a task of a task has no result");
         }
     }
-    let bare = match t {
-        TypeExpr::Nullable(inner) => inner.as_ref(),
-        other => other,
+    let (bare, nullable) = match t {
+        TypeExpr::Nullable(inner) => (inner.as_ref(), true),
+        other => (other, false),
     };
     if is_named(bare, &["string", "String"]) {
-        return Some(ReturnKind::Text);
+        return Some(ReturnKind::Text { nullable });
     }
     if is_named(bare, &["ToolResult"]) {
         return Some(ReturnKind::ToolResult);
     }
     if is_named(bare, &["JsonNode", "JsonObject", "JsonArray", "JsonElement"]) {
-        return Some(ReturnKind::Json);
+        return r.describe(t, at, Role::Return).map(|d| ReturnKind::Json(Box::new(d)));
     }
     if is_part(bare, r) || part_sequence(bare, r) {
         return Some(ReturnKind::Parts);

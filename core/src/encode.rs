@@ -1,0 +1,300 @@
+//! `encode-result`: a tool's outcome as content for the model
+//! (`tool-schemas.md`, "Results" and "Errors become results";
+//! `decisions.md` §4).
+//!
+//! The return type decides what a returned value becomes, exactly as its row
+//! of the Results table says; a tool's own failure becomes an error result in
+//! the contract's words. A value that does not fit the declared return type is
+//! the host's bug: it is refused with a diagnostic, not turned into a result
+//! the model would read.
+
+use crate::describe::descriptor::{Mode, TypeRef};
+use crate::describe::resolve::{Described, Resolver};
+use crate::describe::typeexpr::TypeExpr;
+use crate::describe::{ReturnKind, classify_return, context_from};
+use crate::diag::{Code, Diagnostic, Sink};
+use crate::json::{self, ParseLimits, Value};
+use crate::path::Path;
+use crate::validate::{ArgError, FormatMode, Options, Validator};
+
+/// One piece of content for the model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Text, as the model reads it.
+    Text(String),
+    /// A JSON value, as compact JSON text.
+    Json(String),
+}
+
+/// What the model receives for one tool call.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ToolResult {
+    pub parts: Vec<Part>,
+    pub is_error: bool,
+    /// For a tool with `EndsLoop`: the returned value as JSON text.
+    pub typed_result: Option<String>,
+}
+
+/// What happened when the tool ran.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// It returned a value, given as JSON text (a `string` as a JSON string).
+    Returned(String),
+    /// It returned nothing (`void`, `Task`, `ValueTask`).
+    ReturnedNothing,
+    /// It returned content parts (`Part`, a sequence of them).
+    ReturnedParts(Vec<Part>),
+    /// It returned a `ToolResult`.
+    ReturnedToolResult(ToolResult),
+    /// It threw: the exception's type name and message.
+    Threw { type_name: String, message: String },
+    /// It ran past its `TimeoutSeconds`.
+    TimedOut(u32),
+    /// Its arguments were refused before it ran (the errors of `validate-args`).
+    InvalidArguments(Vec<ArgError>),
+}
+
+/// The tool a result is for.
+#[derive(Clone, Copy, Debug)]
+pub struct Signature<'a> {
+    pub tool_name: &'a str,
+    /// The declared return type, as a C# type expression (`Task<Docket>`).
+    pub return_type: &'a str,
+    /// The `types` map the return type's names are declared in (JSON text).
+    pub types: Option<&'a str>,
+    /// The serializer context's naming policy (`CamelCase` when absent).
+    pub naming: Option<&'a str>,
+    pub mode: Mode,
+    /// The tool ends the loop: its returned value is also the typed result.
+    pub ends_loop: bool,
+}
+
+/// Limits on the JSON texts an outcome carries.
+const LIMITS: ParseLimits = ParseLimits { max_bytes: 64 << 20, max_depth: 256 };
+
+/// Turns an outcome into the tool result the model receives.
+pub fn encode_result(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult, Vec<Diagnostic>> {
+    match outcome {
+        // A failure is an error result whatever the return type; the return
+        // type is not even read, so a tool whose signature has a problem still
+        // reports its own failure in the contract's words.
+        Outcome::Threw { type_name, message } => {
+            Ok(error(format!("Tool '{}' failed: {}", sig.tool_name, exception_text(&type_name, &message))))
+        }
+        Outcome::TimedOut(seconds) => Ok(error(format!("Tool '{}' timed out after {seconds} s.", sig.tool_name))),
+        Outcome::InvalidArguments(errors) => {
+            Ok(error(errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("\n")))
+        }
+        outcome => encode_returned(sig, outcome),
+    }
+}
+
+fn error(text: String) -> ToolResult {
+    ToolResult { parts: vec![Part::Text(text)], is_error: true, typed_result: None }
+}
+
+/// `InvalidOperationException: message` with no namespace and no stack trace,
+/// whatever the host hands in: the message ends before the first line of a
+/// .NET stack trace (`   at …`, `--- End of …`).
+fn exception_text(type_name: &str, message: &str) -> String {
+    let simple = type_name.trim().rsplit('.').next().unwrap_or("").trim();
+    let simple = if simple.is_empty() { "Exception" } else { simple };
+    let mut kept: Vec<&str> = Vec::new();
+    for line in message.lines() {
+        let t = line.trim_start();
+        if (t.starts_with("at ") && line.len() > t.len()) || t.starts_with("--- End of") {
+            break;
+        }
+        kept.push(line);
+    }
+    let message = kept.join("\n");
+    let message = message.trim_end();
+    if message.is_empty() { simple.to_owned() } else { format!("{simple}: {message}") }
+}
+
+fn encode_returned(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult, Vec<Diagnostic>> {
+    let mut sink = Sink::default();
+    let context = context_from(sig.types, sig.naming, sig.mode, &mut sink);
+    let returns = Path::root().key("returnType");
+    let kind = context.as_ref().and_then(|context| {
+        let expr = match TypeExpr::parse(sig.return_type) {
+            Ok(e) => Some(e),
+            Err(why) => {
+                sink.report(
+                    Code::Old003,
+                    &returns,
+                    format!("The type expression '{}' cannot be read: {why}.", sig.return_type),
+                );
+                None
+            }
+        };
+        let tr = TypeRef { expr, text: sig.return_type.to_owned(), path: returns.clone() };
+        classify_return(&tr, false, &mut Resolver::new(context, &mut sink))
+    });
+    let kind = match kind {
+        Some(k) if sink.is_empty() => k,
+        _ => return Err(sink.into_vec()),
+    };
+    let at = Path::root().key("outcome");
+    let mismatch = |what: &str, wants: &str| {
+        Err(vec![Diagnostic::new(
+            Code::Ole002,
+            &at,
+            format!("The tool returned {what}, but its return type '{}' {wants}.", sig.return_type),
+        )])
+    };
+    let wants = |kind: &ReturnKind| match kind {
+        ReturnKind::Nothing => "returns nothing",
+        ReturnKind::Text { .. } => "returns a string",
+        ReturnKind::Parts => "returns content parts",
+        ReturnKind::ToolResult => "returns a ToolResult",
+        ReturnKind::Json(_) | ReturnKind::Value(_) => "returns a value",
+    };
+    match (outcome, &kind) {
+        (Outcome::ReturnedNothing, ReturnKind::Nothing) => Ok(ToolResult::default()),
+        (Outcome::ReturnedParts(parts), ReturnKind::Parts) => {
+            Ok(ToolResult { parts: normalize_parts(parts, &at.key("parts"))?, is_error: false, typed_result: None })
+        }
+        (Outcome::ReturnedToolResult(r), ReturnKind::ToolResult) => {
+            let typed_result = match r.typed_result {
+                Some(t) => Some(parse_value(&t, &at.key("typedResult"))?.to_json()),
+                None => None,
+            };
+            Ok(ToolResult { parts: normalize_parts(r.parts, &at.key("parts"))?, is_error: r.is_error, typed_result })
+        }
+        (Outcome::Returned(text), _) => {
+            let value = parse_value(&text, &at.key("value"))?;
+            let typed = sig.ends_loop.then(|| value.to_json());
+            let part = match (&kind, &value) {
+                (ReturnKind::Nothing | ReturnKind::Parts | ReturnKind::ToolResult, _) => {
+                    return mismatch("a value", wants(&kind));
+                }
+                // `T?` that is null: the text `null`.
+                (ReturnKind::Text { nullable: true }, Value::Null) => Part::Text("null".into()),
+                (ReturnKind::Json(d) | ReturnKind::Value(d), Value::Null) if d.nullable => Part::Text("null".into()),
+                (ReturnKind::Text { .. }, Value::String(s)) => Part::Text(s.clone()),
+                (ReturnKind::Text { .. }, other) => {
+                    return Err(vec![Diagnostic::new(
+                        Code::Ole003,
+                        &at.key("value"),
+                        format!(
+                            "The value returned for '{}' does not fit it: it must be a string, not {}.",
+                            sig.return_type,
+                            crate::describe::descriptor::article(other)
+                        ),
+                    )]);
+                }
+                (ReturnKind::Json(d) | ReturnKind::Value(d), _) => {
+                    check_fits(d, &text, sig.return_type, &at.key("value"))?;
+                    Part::Json(value.to_json())
+                }
+            };
+            Ok(ToolResult { parts: vec![part], is_error: false, typed_result: typed })
+        }
+        (Outcome::ReturnedNothing, k) => mismatch("nothing", wants(k)),
+        (Outcome::ReturnedParts(_), k) => mismatch("content parts", wants(k)),
+        (Outcome::ReturnedToolResult(_), k) => mismatch("a ToolResult", wants(k)),
+        (Outcome::Threw { .. } | Outcome::TimedOut(_) | Outcome::InvalidArguments(_), _) => {
+            unreachable!("failures are encoded before the return type is read")
+        }
+    }
+}
+
+fn parse_value(text: &str, at: &Path) -> Result<Value, Vec<Diagnostic>> {
+    json::parse(text, LIMITS)
+        .map_err(|e| vec![Diagnostic::new(Code::Ole001, at, format!("The tool's value is not accepted as JSON: {e}."))])
+}
+
+/// JSON parts are checked and written compactly; text parts pass unchanged.
+fn normalize_parts(parts: Vec<Part>, at: &Path) -> Result<Vec<Part>, Vec<Diagnostic>> {
+    let mut out = Vec::with_capacity(parts.len());
+    let mut problems = Vec::new();
+    for (i, part) in parts.into_iter().enumerate() {
+        match part {
+            Part::Text(t) => out.push(Part::Text(t)),
+            Part::Json(j) => match parse_value(&j, &at.index(i)) {
+                Ok(v) => out.push(Part::Json(v.to_json())),
+                Err(mut d) => problems.append(&mut d),
+            },
+        }
+    }
+    if problems.is_empty() { Ok(out) } else { Err(problems) }
+}
+
+/// A returned value must fit its declared type: validated against the type's
+/// schema (the tool's output schema), exactly as arguments are.
+fn check_fits(d: &Described, text: &str, return_type: &str, at: &Path) -> Result<(), Vec<Diagnostic>> {
+    let options = Options { formats: FormatMode::Assert, any_value: true, ..Options::default() };
+    let schema = d.schema.to_value().to_json();
+    let validator = Validator::compile(&schema, options)?;
+    validator.validate(text).map(drop).map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|e| {
+                let predicate = e.message.split_once("' ").map_or(e.message.as_str(), |(_, rest)| rest);
+                let (subject, path) = match e.path.as_str() {
+                    "$" => ("it".to_owned(), at.to_string()),
+                    p if p.starts_with('[') => (format!("'{p}'"), format!("{at}{p}")),
+                    p => (format!("'{p}'"), format!("{at}.{p}")),
+                };
+                Diagnostic {
+                    code: Code::Ole003,
+                    message: format!("The value returned for '{return_type}' does not fit it: {subject} {predicate}"),
+                    path,
+                }
+            })
+            .collect()
+    })
+}
+
+/// The result as the CLI and the golden files write it:
+/// `{"parts":[{"type":"text","text":…}|{"type":"json","json":…}],"isError":…,"typedResult"?:…}`.
+pub fn result_to_value(r: &ToolResult) -> Value {
+    let parts = r
+        .parts
+        .iter()
+        .map(|p| match p {
+            Part::Text(t) => Value::Object(vec![
+                ("type".into(), Value::String("text".into())),
+                ("text".into(), Value::String(t.clone())),
+            ]),
+            Part::Json(j) => Value::Object(vec![
+                ("type".into(), Value::String("json".into())),
+                ("json".into(), json::parse(j, LIMITS).unwrap_or(Value::Null)),
+            ]),
+        })
+        .collect();
+    let mut m = vec![("parts".into(), Value::Array(parts)), ("isError".into(), Value::Bool(r.is_error))];
+    if let Some(t) = &r.typed_result {
+        m.push(("typedResult".into(), json::parse(t, LIMITS).unwrap_or(Value::Null)));
+    }
+    Value::Object(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::exception_text;
+
+    #[test]
+    fn exceptions_lose_namespace_and_stack_trace() {
+        assert_eq!(exception_text("InvalidOperationException", "message"), "InvalidOperationException: message");
+        assert_eq!(exception_text("System.InvalidOperationException", "bad"), "InvalidOperationException: bad");
+        assert_eq!(
+            exception_text(
+                "System.IO.IOException",
+                "Disk full.\n   at Tools.Save(String path) in /src/Tools.cs:line 12\n   at Tools.Run()"
+            ),
+            "IOException: Disk full."
+        );
+        assert_eq!(
+            exception_text(
+                "HttpRequestException",
+                "first line\nsecond line\n--- End of stack trace from previous location ---"
+            ),
+            "HttpRequestException: first line\nsecond line"
+        );
+        assert_eq!(exception_text("TimeoutException", ""), "TimeoutException");
+        assert_eq!(exception_text("", "x"), "Exception: x");
+        assert_eq!(exception_text("FormatException", "at least 3 digits"), "FormatException: at least 3 digits");
+    }
+}

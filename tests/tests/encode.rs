@@ -1,0 +1,215 @@
+//! Golden vectors for `encode-result`, natively and through the component.
+//!
+//! `vectors/encode/*.json` are tables: `types` and `naming` (shared), and
+//! `cases`, each with `tool`, `returns`, `endsLoop`, an `outcome` and
+//! `expect` (the tool result, or `{"diagnostics": […]}`). An outcome is one of
+//! `{"value": V}`, `{"valueText": "…"}` (a value whose exact text matters),
+//! `{"nothing": true}`, `{"parts": [P…]}`, `{"toolResult": {"parts", "isError",
+//! "typedResult"}}`, `{"threw": {"type", "message"}}`, `{"timedOut": N}`,
+//! `{"invalidArgs": [E…]}`; a part is `{"type": "text", "text"}`,
+//! `{"type": "json", "json": V}` or `{"type": "jsonText", "json": "…"}`.
+//! `BLESS=1` rewrites the golden answers from the native core.
+
+use conformance::{
+    bless_table, blessing, codes_covered, component_answer, parse, runtime, sorted_json_files, vectors_dir,
+};
+use host_demo::{Exception, Mode, Outcome, Part, ToolResult, TypeContext};
+use libtest_mimic::{Arguments, Failed, Trial};
+use tool_schema::json::Value;
+
+#[derive(Clone)]
+struct Case {
+    tool: String,
+    returns: String,
+    types: Option<String>,
+    naming: Option<String>,
+    ends_loop: bool,
+    outcome: tool_schema::Outcome,
+    expect: Option<Value>,
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let dir = vectors_dir().join("encode");
+    if blessing() {
+        for path in sorted_json_files(&dir) {
+            bless_table(&path, |file| cases(file).iter().map(|c| golden_of(&native(c)).to_owned()).collect());
+        }
+    }
+    let mut trials = Vec::new();
+    for path in sorted_json_files(&dir) {
+        let table = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table parses");
+        let names: Vec<String> = file
+            .get("cases")
+            .and_then(Value::as_array)
+            .unwrap_or_default()
+            .iter()
+            .map(|c| c.get("name").and_then(Value::as_str).unwrap_or("").to_owned())
+            .collect();
+        for (i, (case, name)) in cases(&file).into_iter().zip(names).enumerate() {
+            trials.push(Trial::test(format!("encode/{table}/{i:02}:{name}"), move || run_case(&case)));
+        }
+    }
+    trials.push(Trial::test("coverage/every-outcome-code", || Ok(codes_covered(&["encode"], &["OLE"])?)));
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn text(v: &Value, key: &str) -> String {
+    v.get(key).and_then(Value::as_str).unwrap_or_default().to_owned()
+}
+
+fn part(p: &Value) -> tool_schema::Part {
+    match p.get("type").and_then(Value::as_str) {
+        Some("text") => tool_schema::Part::Text(text(p, "text")),
+        Some("json") => tool_schema::Part::Json(p.get("json").expect("a json part has 'json'").to_json()),
+        Some("jsonText") => tool_schema::Part::Json(text(p, "json")),
+        other => panic!("unknown part type {other:?}"),
+    }
+}
+
+fn outcome(o: &Value) -> tool_schema::Outcome {
+    use tool_schema::Outcome as O;
+    let parts = |v: &Value| v.as_array().expect("parts are a list").iter().map(part).collect();
+    if let Some(v) = o.get("value") {
+        O::Returned(v.to_json())
+    } else if let Some(t) = o.get("valueText").and_then(Value::as_str) {
+        O::Returned(t.to_owned())
+    } else if o.get("nothing").is_some() {
+        O::ReturnedNothing
+    } else if let Some(p) = o.get("parts") {
+        O::ReturnedParts(parts(p))
+    } else if let Some(r) = o.get("toolResult") {
+        O::ReturnedToolResult(tool_schema::ToolResult {
+            parts: parts(r.get("parts").expect("parts")),
+            is_error: matches!(r.get("isError"), Some(Value::Bool(true))),
+            typed_result: r.get("typedResult").map(Value::to_json),
+        })
+    } else if let Some(t) = o.get("threw") {
+        O::Threw { type_name: text(t, "type"), message: text(t, "message") }
+    } else if let Some(Value::Number(n)) = o.get("timedOut") {
+        O::TimedOut(n.as_i128().and_then(|n| u32::try_from(n).ok()).expect("seconds"))
+    } else if let Some(list) = o.get("invalidArgs").and_then(Value::as_array) {
+        O::InvalidArguments(
+            list.iter()
+                .map(|e| tool_schema::ArgError {
+                    path: text(e, "path"),
+                    keyword: text(e, "keyword"),
+                    message: text(e, "message"),
+                })
+                .collect(),
+        )
+    } else {
+        panic!("unknown outcome {}", o.to_json())
+    }
+}
+
+fn cases(file: &Value) -> Vec<Case> {
+    let cases = file.get("cases").and_then(Value::as_array).expect("an encode table has 'cases'");
+    cases
+        .iter()
+        .map(|c| Case {
+            tool: text(c, "tool"),
+            returns: text(c, "returns"),
+            types: c.get("types").or_else(|| file.get("types")).map(Value::to_json),
+            naming: c.get("naming").or_else(|| file.get("naming")).and_then(Value::as_str).map(str::to_owned),
+            ends_loop: matches!(c.get("endsLoop"), Some(Value::Bool(true))),
+            outcome: outcome(c.get("outcome").expect("each case has an 'outcome'")),
+            expect: c.get("expect").cloned(),
+        })
+        .collect()
+}
+
+/// The answer rendered for the golden file, with the raw result (JSON parts
+/// as the exact text returned) in front, so that both are compared.
+fn render(answer: Result<tool_schema::ToolResult, String>) -> String {
+    match answer {
+        Ok(r) => format!("{r:?}\n{}", tool_schema::encode::result_to_value(&r).to_json()),
+        Err(diagnostics) => format!("\n{diagnostics}"),
+    }
+}
+
+fn golden_of(rendered: &str) -> &str {
+    rendered.split_once('\n').map_or(rendered, |(_, g)| g)
+}
+
+fn native(c: &Case) -> String {
+    let sig = tool_schema::Signature {
+        tool_name: &c.tool,
+        return_type: &c.returns,
+        types: c.types.as_deref(),
+        naming: c.naming.as_deref(),
+        mode: tool_schema::Mode::Generator,
+        ends_loop: c.ends_loop,
+    };
+    render(tool_schema::encode_result(sig, c.outcome.clone()).map_err(|d| tool_schema::diag::diagnostics_json(&d)))
+}
+
+fn wit_part(p: &tool_schema::Part) -> Part {
+    match p {
+        tool_schema::Part::Text(t) => Part::Text(t.clone()),
+        tool_schema::Part::Json(j) => Part::Json(j.clone()),
+    }
+}
+
+fn wit_outcome(o: &tool_schema::Outcome) -> Outcome {
+    use tool_schema::Outcome as O;
+    match o {
+        O::Returned(v) => Outcome::Returned(v.clone()),
+        O::ReturnedNothing => Outcome::ReturnedNothing,
+        O::ReturnedParts(p) => Outcome::ReturnedParts(p.iter().map(wit_part).collect()),
+        O::ReturnedToolResult(r) => Outcome::ReturnedToolResult(ToolResult {
+            parts: r.parts.iter().map(wit_part).collect(),
+            is_error: r.is_error,
+            typed_result: r.typed_result.clone(),
+        }),
+        O::Threw { type_name, message } => {
+            Outcome::Threw(Exception { type_name: type_name.clone(), message: message.clone() })
+        }
+        O::TimedOut(s) => Outcome::TimedOut(*s),
+        O::InvalidArguments(errors) => Outcome::InvalidArguments(
+            errors
+                .iter()
+                .map(|e| host_demo::ArgError {
+                    path: e.path.clone(),
+                    keyword: e.keyword.clone(),
+                    message: e.message.clone(),
+                })
+                .collect(),
+        ),
+    }
+}
+
+fn component(c: &Case) -> Result<String, String> {
+    let rt = runtime()?;
+    let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+    let context = TypeContext { types: c.types.clone(), naming: c.naming.clone(), mode: Mode::Generator };
+    let answer = host
+        .encode_result(&c.tool, &c.returns, &context, &wit_outcome(&c.outcome), c.ends_loop)
+        .map_err(|e| e.to_string())?;
+    Ok(render(match answer {
+        Ok(r) => Ok(tool_schema::ToolResult {
+            parts: r
+                .parts
+                .into_iter()
+                .map(|p| match p {
+                    Part::Text(t) => tool_schema::Part::Text(t),
+                    Part::Json(j) => tool_schema::Part::Json(j),
+                })
+                .collect(),
+            is_error: r.is_error,
+            typed_result: r.typed_result,
+        }),
+        Err(d) => Err(component_answer(Err(d))),
+    }))
+}
+
+fn run_case(c: &Case) -> Result<(), Failed> {
+    let native = native(c);
+    let component = component(c)?;
+    if native != component {
+        return Err(format!("native and component differ\n native:    {native}\n component: {component}").into());
+    }
+    let expected = c.expect.as_ref().ok_or("the case has no 'expect' (BLESS=1 writes it)")?;
+    Ok(conformance::check(golden_of(&native), golden_of(&component), expected)?)
+}
