@@ -13,8 +13,9 @@ HOST_PROFILE := host
 CORE_WASM := target/$(WASM_TARGET)/release/tool_schema_guest.wasm
 COMPONENT := target/component/tool_schema.wasm
 HOST_DEMO := target/$(HOST_PROFILE)/host-demo
+VECTORS := target/conformance/vectors.json
 
-.PHONY: help deps component check-component host demo test lint bless clean
+.PHONY: help deps component check-component host demo test vectors lint bless clean
 
 help: ## List the targets
 	@echo "tool-schema: the tool-schema contract as a zero-import WebAssembly component"
@@ -49,6 +50,9 @@ test: component ## Build everything and run every test
 	@mkdir -p target
 	$(CARGO) test --profile $(HOST_PROFILE) --workspace --exclude tool-schema-guest 2>&1 | tee target/test.log
 	@awk '/^test result:/ { p += $$4; f += $$6 } END { printf "\nall test binaries together:\n%d passed, %d failed\n", p, f; exit (f > 0 || p == 0) }' target/test.log
+
+vectors: ## Export every golden vector with its answer, for the other hosts
+	$(CARGO) run -q --profile $(HOST_PROFILE) -p conformance --bin export-vectors -- $(VECTORS)
 
 bless: component ## Rewrite the golden files from the native core's output
 	BLESS=1 $(CARGO) test --profile $(HOST_PROFILE) -p conformance

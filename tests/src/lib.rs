@@ -1,6 +1,8 @@
 //! Shared pieces of the conformance harness: where the vectors are, how an
 //! answer is written down, and one compiled component for every test thread.
 
+pub mod cases;
+
 use host_demo::{Diagnostic, LoadOptions, Runtime};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

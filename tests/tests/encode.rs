@@ -10,23 +10,13 @@
 //! `{"type": "json", "json": V}` or `{"type": "jsonText", "json": "…"}`.
 //! `BLESS=1` rewrites the golden answers from the native core.
 
+use conformance::cases::{EncodeCase as Case, encode_cases as cases};
 use conformance::{
     bless_table, blessing, codes_covered, component_answer, parse, runtime, sorted_json_files, vectors_dir,
 };
 use host_demo::{Exception, Mode, Outcome, Part, ToolResult, TypeContext};
 use libtest_mimic::{Arguments, Failed, Trial};
 use tool_schema::json::Value;
-
-#[derive(Clone)]
-struct Case {
-    tool: String,
-    returns: String,
-    types: Option<String>,
-    naming: Option<String>,
-    ends_loop: bool,
-    outcome: tool_schema::Outcome,
-    expect: Option<Value>,
-}
 
 fn main() {
     let args = Arguments::from_args();
@@ -53,71 +43,6 @@ fn main() {
     }
     trials.push(Trial::test("coverage/every-outcome-code", || Ok(codes_covered(&["encode"], &["OLE"])?)));
     libtest_mimic::run(&args, trials).exit();
-}
-
-fn text(v: &Value, key: &str) -> String {
-    v.get(key).and_then(Value::as_str).unwrap_or_default().to_owned()
-}
-
-fn part(p: &Value) -> tool_schema::Part {
-    match p.get("type").and_then(Value::as_str) {
-        Some("text") => tool_schema::Part::Text(text(p, "text")),
-        Some("json") => tool_schema::Part::Json(p.get("json").expect("a json part has 'json'").to_json()),
-        Some("jsonText") => tool_schema::Part::Json(text(p, "json")),
-        other => panic!("unknown part type {other:?}"),
-    }
-}
-
-fn outcome(o: &Value) -> tool_schema::Outcome {
-    use tool_schema::Outcome as O;
-    let parts = |v: &Value| v.as_array().expect("parts are a list").iter().map(part).collect();
-    if let Some(v) = o.get("value") {
-        O::Returned(v.to_json())
-    } else if let Some(t) = o.get("valueText").and_then(Value::as_str) {
-        O::Returned(t.to_owned())
-    } else if o.get("nothing").is_some() {
-        O::ReturnedNothing
-    } else if let Some(p) = o.get("parts") {
-        O::ReturnedParts(parts(p))
-    } else if let Some(r) = o.get("toolResult") {
-        O::ReturnedToolResult(tool_schema::ToolResult {
-            parts: parts(r.get("parts").expect("parts")),
-            is_error: matches!(r.get("isError"), Some(Value::Bool(true))),
-            typed_result: r.get("typedResult").map(Value::to_json),
-        })
-    } else if let Some(t) = o.get("threw") {
-        O::Threw { type_name: text(t, "type"), message: text(t, "message") }
-    } else if let Some(Value::Number(n)) = o.get("timedOut") {
-        O::TimedOut(n.as_i128().and_then(|n| u32::try_from(n).ok()).expect("seconds"))
-    } else if let Some(list) = o.get("invalidArgs").and_then(Value::as_array) {
-        O::InvalidArguments(
-            list.iter()
-                .map(|e| tool_schema::ArgError {
-                    path: text(e, "path"),
-                    keyword: text(e, "keyword"),
-                    message: text(e, "message"),
-                })
-                .collect(),
-        )
-    } else {
-        panic!("unknown outcome {}", o.to_json())
-    }
-}
-
-fn cases(file: &Value) -> Vec<Case> {
-    let cases = file.get("cases").and_then(Value::as_array).expect("an encode table has 'cases'");
-    cases
-        .iter()
-        .map(|c| Case {
-            tool: text(c, "tool"),
-            returns: text(c, "returns"),
-            types: c.get("types").or_else(|| file.get("types")).map(Value::to_json),
-            naming: c.get("naming").or_else(|| file.get("naming")).and_then(Value::as_str).map(str::to_owned),
-            ends_loop: matches!(c.get("endsLoop"), Some(Value::Bool(true))),
-            outcome: outcome(c.get("outcome").expect("each case has an 'outcome'")),
-            expect: c.get("expect").cloned(),
-        })
-        .collect()
 }
 
 /// The answer rendered for the golden file, with the raw result (JSON parts

@@ -18,19 +18,12 @@
 //! `hostile/*` feeds inputs past the limits, each of which must be answered
 //! with an error quickly, with the instance still working afterwards.
 
+use conformance::cases::{ValidateCase as Case, case_names, validate_cases as cases};
 use conformance::{bless_table, blessing, codes_covered, parse, runtime, sorted_json_files, vectors_dir};
 use host_demo::{FormatMode, Limits, ValidateOptions};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::Path;
 use tool_schema::json::Value;
-
-#[derive(Clone)]
-struct Case {
-    schema: String,
-    args: String,
-    options: tool_schema::Options,
-    expect: Option<Value>,
-}
 
 fn main() {
     let args = Arguments::from_args();
@@ -62,75 +55,6 @@ fn main() {
     trials.push(Trial::test("coverage/every-schema-code", || Ok(codes_covered(&["validate"], &["OLS"])?)));
     trials.push(Trial::test("coverage/message-templates-in-the-docs", templates_match_vectors));
     libtest_mimic::run(&args, trials).exit();
-}
-
-fn text_of(v: &Value) -> String {
-    v.to_json()
-}
-
-fn options_of(v: Option<&Value>) -> tool_schema::Options {
-    let mut o = tool_schema::Options::default();
-    let Some(v) = v else { return o };
-    if v.get("formats").and_then(Value::as_str) == Some("annotate") {
-        o.formats = tool_schema::FormatMode::Annotate;
-    }
-    o.any_value = matches!(v.get("anyValue"), Some(Value::Bool(true)));
-    if let Some(l) = v.get("limits") {
-        let n = |k: &str, default: usize| match l.get(k) {
-            Some(Value::Number(n)) => n.as_i128().and_then(|n| usize::try_from(n).ok()).unwrap_or(default),
-            _ => default,
-        };
-        let d = o.limits;
-        o.limits = tool_schema::Limits {
-            max_argument_bytes: n("maxArgumentBytes", d.max_argument_bytes),
-            max_argument_depth: n("maxArgumentDepth", d.max_argument_depth),
-            max_schema_bytes: n("maxSchemaBytes", d.max_schema_bytes),
-            max_schema_depth: n("maxSchemaDepth", d.max_schema_depth),
-            regex_backtrack_limit: n("regexBacktrackLimit", d.regex_backtrack_limit),
-        };
-    }
-    o
-}
-
-/// The schema text of a case or table: `schemaText`, `schema`, or the input
-/// schema of the `tool` descriptor (described natively).
-fn schema_of(v: &Value) -> Option<String> {
-    if let Some(t) = v.get("schemaText").and_then(Value::as_str) {
-        return Some(t.to_owned());
-    }
-    if let Some(f) = v.get("schemaFile").and_then(Value::as_str) {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(f);
-        return Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display())));
-    }
-    if let Some(s) = v.get("schema") {
-        return Some(text_of(s));
-    }
-    let tool = v.get("tool")?;
-    let described = tool_schema::describe_tool(&text_of(tool)).expect("the table's tool describes");
-    Some(text_of(parse(&described).expect("tool JSON").get("inputSchema").expect("inputSchema")))
-}
-
-fn cases(file: &Value) -> Vec<Case> {
-    let table_schema = schema_of(file);
-    file.get("cases")
-        .and_then(Value::as_array)
-        .expect("a validate table has 'cases'")
-        .iter()
-        .map(|c| Case {
-            schema: schema_of(c).or_else(|| table_schema.clone()).expect("a schema for every case"),
-            args: match c.get("argsText").and_then(Value::as_str) {
-                Some(t) => t.to_owned(),
-                None => text_of(c.get("args").expect("each case has 'args' or 'argsText'")),
-            },
-            options: options_of(c.get("options").or_else(|| file.get("options"))),
-            expect: c.get("expect").cloned(),
-        })
-        .collect()
-}
-
-fn case_names(file: &Value) -> Vec<String> {
-    let cases = file.get("cases").and_then(Value::as_array).expect("cases");
-    cases.iter().map(|c| c.get("name").and_then(Value::as_str).unwrap_or("").to_owned()).collect()
 }
 
 fn bound_json(bound: &str) -> String {

@@ -14,6 +14,7 @@
 //! `hostile/*` are generated inputs at and past the limits, each answered with
 //! a diagnostic (never a trap) and identically by both.
 
+use conformance::cases::{TypeCase, type_cases};
 use conformance::{
     bless_table, blessing, check, codes_covered, component_answer, native_answer, parse, runtime, sorted_json_files,
     vectors_dir,
@@ -21,7 +22,6 @@ use conformance::{
 use host_demo::{Mode, TypeContext};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
-use tool_schema::json::Value;
 
 fn main() {
     let args = Arguments::from_args();
@@ -73,42 +73,8 @@ fn bless_tools() {
     }
 }
 
-/// One case of a describe-type table, with the file's defaults applied.
-struct TypeCase {
-    ty: String,
-    types: Option<String>,
-    naming: Option<String>,
-    mode: Mode,
-    expect: Option<Value>,
-}
-
-fn str_of<'a>(case: &'a Value, file: &'a Value, key: &str) -> Option<&'a str> {
-    case.get(key).or_else(|| file.get(key)).and_then(Value::as_str)
-}
-
-fn type_cases(file: &Value) -> Vec<TypeCase> {
-    let cases = file.get("cases").and_then(Value::as_array).expect("a describe-type table has 'cases'");
-    cases
-        .iter()
-        .map(|c| TypeCase {
-            ty: c.get("type").and_then(Value::as_str).expect("each case has a 'type'").to_owned(),
-            types: c.get("types").or_else(|| file.get("types")).map(Value::to_json),
-            naming: str_of(c, file, "naming").map(str::to_owned),
-            mode: match str_of(c, file, "mode") {
-                Some("reflection") => Mode::Reflection,
-                _ => Mode::Generator,
-            },
-            expect: c.get("expect").cloned(),
-        })
-        .collect()
-}
-
 fn native_type(c: &TypeCase) -> String {
-    let mode = match c.mode {
-        Mode::Generator => tool_schema::Mode::Generator,
-        Mode::Reflection => tool_schema::Mode::Reflection,
-    };
-    native_answer(tool_schema::describe_type(&c.ty, c.types.as_deref(), c.naming.as_deref(), mode))
+    native_answer(tool_schema::describe_type(&c.ty, c.types.as_deref(), c.naming.as_deref(), c.mode))
 }
 
 fn type_trials() -> Vec<Trial> {
@@ -120,7 +86,11 @@ fn type_trials() -> Vec<Trial> {
             let name = format!("describe-type/{table}/{i:02}:{}", case.ty);
             trials.push(Trial::test(name, move || {
                 let native = native_type(&case);
-                let context = TypeContext { types: case.types.clone(), naming: case.naming.clone(), mode: case.mode };
+                let mode = match case.mode {
+                    tool_schema::Mode::Generator => Mode::Generator,
+                    tool_schema::Mode::Reflection => Mode::Reflection,
+                };
+                let context = TypeContext { types: case.types.clone(), naming: case.naming.clone(), mode };
                 let mut host = runtime()?.instantiate().map_err(|e| e.to_string())?;
                 let component = component_answer(host.describe_type(&case.ty, &context).map_err(|e| e.to_string())?);
                 let expected = case.expect.as_ref().ok_or("the case has no 'expect' (BLESS=1 writes it)")?;

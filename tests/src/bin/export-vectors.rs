@@ -1,0 +1,242 @@
+//! Writes every golden vector, with the native core's answer, as one JSON file
+//! that any host can run: `export-vectors [OUT]` (default
+//! `target/conformance/vectors.json`).
+//!
+//! Inputs that are JSON (descriptors, schemas, arguments, values) are given
+//! as JSON *text*, and every answer too, so a host compares strings byte for
+//! byte and never parses a number it could round. Each case:
+//!
+//! ```text
+//! {"id", "op": "describe-tool",  "input": {"descriptor"},                            "expect": A}
+//! {"id", "op": "describe-type",  "input": {"typeExpr", "types", "naming", "mode"},    "expect": A}
+//! {"id", "op": "validate",       "input": {"schema", "args", "options"},
+//!                                "expect": {"compile": A, "validate": A|null, "validateArgs": A|null}}
+//! {"id", "op": "encode-result",  "input": {"toolName", "returnType", "context", "outcome", "endsLoop"},
+//!                                "expect": A}
+//! ```
+//!
+//! where an answer `A` is `{"ok": …}` or `{"err": [records…]}` with the
+//! records' fields as WIT names them (`code`, `message`, `path`; `path`,
+//! `keyword`, `message`). `compile` is `{"ok": true}` when the schema
+//! compiles. `validateArgs` (the one-shot export) is given only for cases
+//! with the default options; `validate` is null when the schema is refused.
+
+use conformance::cases::{self, case_names};
+use conformance::{parse, sorted_json_files, vectors_dir};
+use std::path::PathBuf;
+use tool_schema::json::{Number, Value};
+
+fn s(text: impl Into<String>) -> Value {
+    Value::String(text.into())
+}
+
+fn obj(members: Vec<(&str, Value)>) -> Value {
+    Value::Object(members.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+}
+
+fn opt(text: Option<&str>) -> Value {
+    text.map_or(Value::Null, s)
+}
+
+fn diags(d: &[tool_schema::Diagnostic]) -> Value {
+    Value::Array(
+        d.iter()
+            .map(|d| obj(vec![("code", s(d.code.as_str())), ("message", s(&d.message)), ("path", s(&d.path))]))
+            .collect(),
+    )
+}
+
+fn arg_errors(e: &[tool_schema::ArgError]) -> Value {
+    Value::Array(
+        e.iter()
+            .map(|e| obj(vec![("path", s(&e.path)), ("keyword", s(&e.keyword)), ("message", s(&e.message))]))
+            .collect(),
+    )
+}
+
+fn answer<T>(r: Result<T, Value>, ok: impl FnOnce(T) -> Value) -> Value {
+    match r {
+        Ok(v) => obj(vec![("ok", ok(v))]),
+        Err(e) => obj(vec![("err", e)]),
+    }
+}
+
+fn mode(m: tool_schema::Mode) -> Value {
+    s(match m {
+        tool_schema::Mode::Generator => "generator",
+        tool_schema::Mode::Reflection => "reflection",
+    })
+}
+
+fn number(n: usize) -> Value {
+    Value::Number(Number::from_i128(n as i128))
+}
+
+fn part(p: &tool_schema::Part) -> Value {
+    match p {
+        tool_schema::Part::Text(t) => obj(vec![("text", s(t))]),
+        tool_schema::Part::Json(j) => obj(vec![("json", s(j))]),
+    }
+}
+
+fn tool_result(r: &tool_schema::ToolResult) -> Value {
+    obj(vec![
+        ("parts", Value::Array(r.parts.iter().map(part).collect())),
+        ("isError", Value::Bool(r.is_error)),
+        ("typedResult", opt(r.typed_result.as_deref())),
+    ])
+}
+
+fn outcome(o: &tool_schema::Outcome) -> Value {
+    use tool_schema::Outcome as O;
+    match o {
+        O::Returned(v) => obj(vec![("returned", s(v))]),
+        O::ReturnedNothing => obj(vec![("returnedNothing", Value::Bool(true))]),
+        O::ReturnedParts(p) => obj(vec![("returnedParts", Value::Array(p.iter().map(part).collect()))]),
+        O::ReturnedToolResult(r) => obj(vec![("returnedToolResult", tool_result(r))]),
+        O::Threw { type_name, message } => {
+            obj(vec![("threw", obj(vec![("typeName", s(type_name)), ("message", s(message))]))])
+        }
+        O::TimedOut(n) => obj(vec![("timedOut", number(*n as usize))]),
+        O::InvalidArguments(e) => obj(vec![("invalidArguments", arg_errors(e))]),
+    }
+}
+
+fn main() {
+    let out = std::env::args_os().nth(1).map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/conformance/vectors.json"),
+        PathBuf::from,
+    );
+    let mut all = Vec::new();
+    let dir = vectors_dir();
+    let stem = |p: &std::path::Path| p.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+
+    for path in sorted_json_files(&dir.join("describe-tool")) {
+        let descriptor = std::fs::read_to_string(&path).expect("read descriptor");
+        let expect = answer(tool_schema::describe_tool(&descriptor).map_err(|d| diags(&d)), s);
+        all.push(obj(vec![
+            ("id", s(format!("describe-tool/{}", stem(&path)))),
+            ("op", s("describe-tool")),
+            ("input", obj(vec![("descriptor", s(descriptor))])),
+            ("expect", expect),
+        ]));
+    }
+
+    for path in sorted_json_files(&dir.join("describe-type")) {
+        let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table");
+        for (i, c) in cases::type_cases(&file).into_iter().enumerate() {
+            let r = tool_schema::describe_type(&c.ty, c.types.as_deref(), c.naming.as_deref(), c.mode);
+            all.push(obj(vec![
+                ("id", s(format!("describe-type/{}/{i:02}:{}", stem(&path), c.ty))),
+                ("op", s("describe-type")),
+                (
+                    "input",
+                    obj(vec![
+                        ("typeExpr", s(&c.ty)),
+                        ("types", opt(c.types.as_deref())),
+                        ("naming", opt(c.naming.as_deref())),
+                        ("mode", mode(c.mode)),
+                    ]),
+                ),
+                ("expect", answer(r.map_err(|d| diags(&d)), s)),
+            ]));
+        }
+    }
+
+    for path in sorted_json_files(&dir.join("validate")) {
+        let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table");
+        for (i, (c, name)) in cases::validate_cases(&file).into_iter().zip(case_names(&file)).enumerate() {
+            let (compile, validate) = match tool_schema::Validator::compile(&c.schema, c.options) {
+                Err(d) => (obj(vec![("err", diags(&d))]), Value::Null),
+                Ok(v) => {
+                    (obj(vec![("ok", Value::Bool(true))]), answer(v.validate(&c.args).map_err(|e| arg_errors(&e)), s))
+                }
+            };
+            let one_shot = if c.options == tool_schema::Options::default() {
+                answer(tool_schema::validate_args(&c.schema, &c.args, c.options).map_err(|e| arg_errors(&e)), s)
+            } else {
+                Value::Null
+            };
+            let l = c.options.limits;
+            let options = obj(vec![
+                (
+                    "formats",
+                    s(match c.options.formats {
+                        tool_schema::FormatMode::Assert => "assert",
+                        tool_schema::FormatMode::Annotate => "annotate",
+                    }),
+                ),
+                ("anyValue", Value::Bool(c.options.any_value)),
+                (
+                    "limits",
+                    obj(vec![
+                        ("maxArgumentBytes", number(l.max_argument_bytes)),
+                        ("maxArgumentDepth", number(l.max_argument_depth)),
+                        ("maxSchemaBytes", number(l.max_schema_bytes)),
+                        ("maxSchemaDepth", number(l.max_schema_depth)),
+                        ("regexBacktrackLimit", number(l.regex_backtrack_limit)),
+                    ]),
+                ),
+            ]);
+            all.push(obj(vec![
+                ("id", s(format!("validate/{}/{i:02}:{name}", stem(&path)))),
+                ("op", s("validate")),
+                ("input", obj(vec![("schema", s(&c.schema)), ("args", s(&c.args)), ("options", options)])),
+                ("expect", obj(vec![("compile", compile), ("validate", validate), ("validateArgs", one_shot)])),
+            ]));
+        }
+    }
+
+    for path in sorted_json_files(&dir.join("encode")) {
+        let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table");
+        for (i, (c, name)) in cases::encode_cases(&file).into_iter().zip(case_names(&file)).enumerate() {
+            let sig = tool_schema::Signature {
+                tool_name: &c.tool,
+                return_type: &c.returns,
+                types: c.types.as_deref(),
+                naming: c.naming.as_deref(),
+                mode: tool_schema::Mode::Generator,
+                ends_loop: c.ends_loop,
+            };
+            let r = tool_schema::encode_result(sig, c.outcome.clone());
+            all.push(obj(vec![
+                ("id", s(format!("encode/{}/{i:02}:{name}", stem(&path)))),
+                ("op", s("encode-result")),
+                (
+                    "input",
+                    obj(vec![
+                        ("toolName", s(&c.tool)),
+                        ("returnType", s(&c.returns)),
+                        (
+                            "context",
+                            obj(vec![
+                                ("types", opt(c.types.as_deref())),
+                                ("naming", opt(c.naming.as_deref())),
+                                ("mode", s("generator")),
+                            ]),
+                        ),
+                        ("outcome", outcome(&c.outcome)),
+                        ("endsLoop", Value::Bool(c.ends_loop)),
+                    ]),
+                ),
+                ("expect", answer(r.map_err(|d| diags(&d)), |r| tool_result(&r))),
+            ]));
+        }
+    }
+
+    let count = all.len();
+    let doc = obj(vec![
+        (
+            "about",
+            s(
+                "Every golden vector of tests/vectors with the native core's answer; see tests/src/bin/export-vectors.rs.",
+            ),
+        ),
+        ("cases", Value::Array(all)),
+    ]);
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).expect("create the output directory");
+    }
+    std::fs::write(&out, doc.to_json_pretty() + "\n").expect("write the vectors");
+    println!("{count} vectors written to {}", out.display());
+}
