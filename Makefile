@@ -17,10 +17,14 @@ VECTORS := target/conformance/vectors.json
 
 .PHONY: help deps component check-component host demo test vectors lint bless clean
 
+# The host packages keep their own targets beside their code.
+-include js/js.mk
+-include python/python.mk
+
 help: ## List the targets
 	@echo "tool-schema: the tool-schema contract as a zero-import WebAssembly component"
 	@echo
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
 
 deps: ## Install the wasm target and wasm-tools if they are missing
 	@rustup target list --installed | grep -qx '$(WASM_TARGET)' || rustup target add $(WASM_TARGET)
