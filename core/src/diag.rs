@@ -17,7 +17,8 @@ pub struct Diagnostic {
 /// ("Generator diagnostics" in `tool-schemas.md`); `OLD…` say that a
 /// descriptor cannot be read (docs/descriptor.md lists them); `OLS…` that a
 /// schema cannot be used for validation (docs/validation.md); `OLE…` that a
-/// tool's outcome does not fit its return type (docs/results.md).
+/// tool's outcome does not fit its return type (docs/results.md); `OLP…` that
+/// a schema cannot be converted for a provider (docs/downconvert.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
     /// The containing type (and every type around it) must be `partial`.
@@ -72,10 +73,18 @@ pub enum Code {
     Ole002,
     /// The value a tool returned does not fit its declared return type.
     Ole003,
+    /// The target is not a known provider.
+    Olp001,
+    /// The target cannot take this schema (a recursion, a root that is not an object).
+    Olp002,
+    /// A provider profile a host passed cannot be read.
+    Olp003,
+    /// The converted schema would be past a documented limit.
+    Olp004,
 }
 
 impl Code {
-    pub const ALL: [Code; 26] = [
+    pub const ALL: [Code; 30] = [
         Code::Olt001,
         Code::Olt002,
         Code::Olt003,
@@ -102,6 +111,10 @@ impl Code {
         Code::Ole001,
         Code::Ole002,
         Code::Ole003,
+        Code::Olp001,
+        Code::Olp002,
+        Code::Olp003,
+        Code::Olp004,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -132,6 +145,10 @@ impl Code {
             Code::Ole001 => "OLE001",
             Code::Ole002 => "OLE002",
             Code::Ole003 => "OLE003",
+            Code::Olp001 => "OLP001",
+            Code::Olp002 => "OLP002",
+            Code::Olp003 => "OLP003",
+            Code::Olp004 => "OLP004",
         }
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod describe;
 pub mod diag;
+pub mod downconvert;
 pub mod encode;
 pub mod json;
 pub mod path;
@@ -16,6 +17,9 @@ pub mod validate;
 pub use describe::descriptor::Mode;
 pub use describe::{describe_tool, describe_type};
 pub use diag::{Code, Diagnostic};
+pub use downconvert::{
+    BUILT_IN as PROVIDERS, Change, Downconverted, Target, downconvert, provider_profile, restore_args,
+};
 pub use encode::{Outcome, Part, Signature, ToolResult, encode_result};
 pub use validate::{ArgError, FormatMode, Limits, Options, Validator, validate_args};
 

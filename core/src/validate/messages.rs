@@ -233,6 +233,10 @@ const KEYWORDS: &[&str] = &[
     "contentEncoding",
 ];
 
+/// An error found: where it sorts in the document, the error, and the schema
+/// location (a JSON pointer) of the keyword that failed.
+pub(crate) type Found = (Vec<usize>, ArgError, String);
+
 /// Places errors in the arguments document, and reads the schema they came from.
 struct Locator<'a> {
     doc: &'a Value,
@@ -288,7 +292,7 @@ pub(crate) fn convert(
     schema: &S,
     own_schema: &Value,
     options: &super::Options,
-) -> Vec<ArgError> {
+) -> Vec<Found> {
     let mut locator = Locator {
         doc,
         index: KeyIndex::default(),
@@ -297,13 +301,14 @@ pub(crate) fn convert(
         backtrack_limit: options.limits.regex_backtrack_limit,
         tool_arguments: !options.any_value,
     };
-    let mut out: Vec<(Vec<usize>, ArgError)> = Vec::new();
+    let mut out: Vec<Found> = Vec::new();
     for e in &errors {
         one(e, &mut locator, &mut out);
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));
     let mut seen = std::collections::HashSet::new();
-    out.into_iter().map(|(_, e)| e).filter(|e| seen.insert((e.path.clone(), e.message.clone()))).collect()
+    out.retain(|(_, e, _)| seen.insert((e.path.clone(), e.message.clone())));
+    out
 }
 
 fn keyword_of(e: &ValidationError<'_>) -> String {
@@ -318,7 +323,8 @@ fn keyword_of(e: &ValidationError<'_>) -> String {
     }
 }
 
-fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, out: &mut Vec<(Vec<usize>, ArgError)>) {
+fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, out: &mut Vec<Found>) {
+    let source = e.schema_path().to_string();
     let (path, position, located) = loc.locate(&e.instance_path().to_string());
     let keyword = keyword_of(e);
     let instance = e.instance();
@@ -336,7 +342,7 @@ fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, out: &mut Vec<(Vec<usize>
         _ => fallback.to_string(),
     };
     let mut push = |path: &Path, position: Vec<usize>, predicate: String| {
-        out.push((position, ArgError::new(path, &keyword, predicate)));
+        out.push((position, ArgError::new(path, &keyword, predicate), source.clone()));
     };
     let after_members = |position: &[usize], extra: usize| {
         let mut p = position.to_vec();
@@ -374,7 +380,7 @@ fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, out: &mut Vec<(Vec<usize>
                 let (p, pos, _) =
                     loc.locate(&format!("{}/{}", e.instance_path(), name.replace('~', "~0").replace('/', "~1")));
                 let predicate = unknown_member(&path, &allowed, loc.tool_arguments);
-                out.push((pos, ArgError::new(&p, &keyword, predicate)));
+                out.push((pos, ArgError::new(&p, &keyword, predicate), source.clone()));
             }
         }
         Kind::Enum { options } => {
@@ -428,6 +434,7 @@ fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, out: &mut Vec<(Vec<usize>
                         loc.backtrack_limit
                     ),
                 },
+                source.clone(),
             ));
         }
         Kind::Format { format } => {
@@ -507,7 +514,7 @@ fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, out: &mut Vec<(Vec<usize>
                 tool_arguments: loc.tool_arguments,
             };
             one(error, &mut scratch, &mut inner);
-            for (_, e) in inner {
+            for (_, e, _) in inner {
                 let predicate = e
                     .message
                     .split_once("' ")
@@ -534,7 +541,11 @@ fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, out: &mut Vec<(Vec<usize>
             let pointer = e.instance_path().to_string();
             for name in &members {
                 let (p, pos, _) = loc.locate(&format!("{pointer}/{}", name.replace('~', "~0").replace('/', "~1")));
-                out.push((pos, ArgError::new(&p, &keyword, unknown_member(&path, &allowed, loc.tool_arguments))));
+                out.push((
+                    pos,
+                    ArgError::new(&p, &keyword, unknown_member(&path, &allowed, loc.tool_arguments)),
+                    source.clone(),
+                ));
             }
         }
         Kind::FalseSchema => {
@@ -587,7 +598,7 @@ fn closest_branch(
     path: &Path,
     position: Vec<usize>,
     loc: &mut Locator<'_>,
-    out: &mut Vec<(Vec<usize>, ArgError)>,
+    out: &mut Vec<Found>,
 ) {
     let here = e.instance_path().to_string();
     let root_types = |errs: &[ValidationError<'static>]| -> Option<Vec<JsonType>> {
@@ -615,7 +626,7 @@ fn closest_branch(
             } else {
                 format!("must be {}, not {}", types_phrase(&wanted), got_kind(e.instance()))
             };
-            out.push((position, ArgError::new(path, &keyword, predicate)));
+            out.push((position, ArgError::new(path, &keyword, predicate), e.schema_path().to_string()));
         }
     }
 }

@@ -9,7 +9,7 @@
 
 mod bind;
 mod formats;
-mod legacy;
+pub(crate) mod legacy;
 mod messages;
 mod refcheck;
 
@@ -20,6 +20,8 @@ use std::sync::Arc;
 
 pub use formats::is_base64;
 pub use messages::{ArgError, errors_json};
+pub(crate) use messages::{Found, schema_unusable, unreadable};
+pub(crate) use refcheck::percent_decode;
 
 /// How `format` (and `contentEncoding`) are treated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -123,8 +125,16 @@ impl Validator {
             ParseLimits { max_bytes: limits.max_argument_bytes, max_depth: limits.max_argument_depth },
         )
         .map_err(|e| vec![messages::unreadable(&e)])?;
+        self.validate_value(args).map_err(|errors| errors.into_iter().map(|(_, e, _)| e).collect())
+    }
+
+    /// Validates an argument value already read. Each error comes with its
+    /// position in the document (member and item indices, for ordering) and
+    /// its schema location (a JSON pointer to the keyword that failed; empty
+    /// for errors about the value as a whole).
+    pub(crate) fn validate_value(&self, args: Value) -> Result<String, Vec<Found>> {
         if !self.options.any_value && !matches!(args, Value::Object(_)) {
-            return Err(vec![messages::not_an_object(&args)]);
+            return Err(vec![(Vec::new(), messages::not_an_object(&args), String::new())]);
         }
         let instance = to_serde(&args);
         let errors: Vec<_> = self.compiled.iter_errors(&instance).collect();

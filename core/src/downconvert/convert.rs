@@ -1,0 +1,1166 @@
+//! The conversion itself: one walk over the schema's schema positions (a
+//! property named `format` is a property, never a keyword), building a new
+//! schema for the target and a report of every change.
+
+use super::profile::{Profile, Recursion, Support, regex_fits};
+use crate::diag::{Code, Diagnostic};
+use crate::json::{Number, Value};
+use std::collections::HashSet;
+
+/// One change made for the target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// Where, in the converted schema (a JSON pointer; `""` is the root).
+    pub pointer: String,
+    pub keyword: String,
+    /// `removed`, `relaxed`, `unenforced`, `dropped`, `closed`, `required`,
+    /// `widened`, `reshaped`, `merged`, `inlined`, `typed`, `ordered`
+    /// (docs/downconvert.md says what each means).
+    pub action: String,
+    pub detail: String,
+}
+
+/// Keywords that constrain values: a target that cannot take one loses a
+/// constraint, and the result is not lossless.
+const CONSTRAINTS: &[&str] = &[
+    "type",
+    "enum",
+    "const",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "items",
+    "prefixItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "properties",
+    "required",
+    "additionalProperties",
+    "minProperties",
+    "maxProperties",
+    "patternProperties",
+    "propertyNames",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+    "not",
+    "if",
+    "then",
+    "else",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "$ref",
+    "$dynamicRef",
+];
+
+/// Whether a keyword constrains values (as opposed to describing them).
+pub fn is_constraint(keyword: &str) -> bool {
+    CONSTRAINTS.contains(&keyword)
+}
+
+/// Identity and comments, dropped without a hint by every target.
+const METADATA: &[&str] = &["$schema", "$id", "$comment", "$anchor", "$dynamicAnchor", "$vocabulary"];
+
+/// Keywords whose value is one schema / an array of schemas / a map of schemas.
+const ONE_SCHEMA: &[&str] = &[
+    "items",
+    "additionalProperties",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "propertyNames",
+    "contains",
+    "not",
+    "if",
+    "then",
+    "else",
+];
+const SCHEMA_LIST: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
+const SCHEMA_MAP: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+
+/// The contract's keyword order; a keyword the conversion adds goes before
+/// the first present keyword that comes after it here.
+const ORDER: &[&str] = &[
+    "type",
+    "format",
+    "description",
+    "enum",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "contentEncoding",
+    "items",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "properties",
+    "propertyOrdering",
+    "required",
+    "additionalProperties",
+    "default",
+];
+
+/// Most nodes one converted schema may have (references are written in place).
+pub const MAX_NODES: usize = 20_000;
+/// Deepest nesting of schemas the conversion follows.
+pub const MAX_DEPTH: usize = 512;
+
+pub fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+fn child(pointer: &str, key: &str) -> String {
+    format!("{pointer}/{}", escape(key))
+}
+
+/// A member of the node being converted, with the pointer (in the input) of
+/// the node it came from: references written in place bring members from
+/// elsewhere.
+pub(crate) type Member<'a> = (&'a str, &'a Value, String);
+
+/// Keywords that describe rather than constrain: when schemas are merged
+/// into one node, the first one given is kept.
+fn is_annotation(k: &str) -> bool {
+    matches!(k, "description" | "title" | "default" | "examples" | "deprecated" | "readOnly" | "writeOnly")
+        || METADATA.contains(&k)
+}
+
+/// Adds `m` to merged members. An annotation already given, or a keyword
+/// with the same value, adds nothing; anything else is added even when its
+/// keyword is there already (both apply: `node` keeps the first and turns
+/// the others into hints).
+pub(crate) fn push_merged<'a>(merged: &mut Vec<Member<'a>>, m: Member<'a>) {
+    if merged.iter().any(|(k, v, _)| *k == m.0 && (is_annotation(k) || *v == m.1)) {
+        return;
+    }
+    merged.push(m);
+}
+
+/// Whether merged members mean what the `allOf` they came from meant. Not
+/// when `additionalProperties` (or `unevaluatedProperties`) other than
+/// `true` would now see properties from another branch, nor when two
+/// branches say different things of one property.
+fn merge_keeps_meaning(merged: &[Member<'_>]) -> bool {
+    let shapes: Vec<&Member<'_>> =
+        merged.iter().filter(|(k, _, _)| matches!(*k, "properties" | "patternProperties")).collect();
+    let closing = merged.iter().filter(|(k, v, _)| {
+        matches!(*k, "additionalProperties" | "unevaluatedProperties") && !matches!(v, Value::Bool(true))
+    });
+    for (_, _, from) in closing {
+        if shapes.iter().any(|(_, _, f)| f != from) {
+            return false;
+        }
+    }
+    let properties: Vec<&[(String, Value)]> =
+        merged.iter().filter(|(k, _, _)| *k == "properties").filter_map(|(_, v, _)| v.as_object()).collect();
+    for (i, a) in properties.iter().enumerate() {
+        for b in &properties[i + 1..] {
+            if a.iter().any(|(name, sa)| b.iter().any(|(n, sb)| n == name && sa != sb)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+pub(crate) struct Converter<'a> {
+    pub p: &'a Profile,
+    pub root: &'a Value,
+    pub keep_refs: bool,
+    pub changes: Vec<Change>,
+    /// Constraints the target sees only as hints: (input pointer of their node, keyword).
+    pub weakened: HashSet<(String, String)>,
+    pub lossless: bool,
+    inlining: Vec<String>,
+    nodes: usize,
+    pub problems: Vec<Diagnostic>,
+}
+
+impl<'a> Converter<'a> {
+    pub fn new(p: &'a Profile, root: &'a Value) -> Converter<'a> {
+        Converter {
+            p,
+            root,
+            keep_refs: false,
+            changes: Vec::new(),
+            weakened: HashSet::new(),
+            lossless: true,
+            inlining: Vec::new(),
+            nodes: 0,
+            problems: Vec::new(),
+        }
+    }
+
+    fn change(&mut self, pointer: &str, keyword: &str, action: &str, detail: impl Into<String>) {
+        self.changes.push(Change {
+            pointer: pointer.to_owned(),
+            keyword: keyword.to_owned(),
+            action: action.to_owned(),
+            detail: detail.into(),
+        });
+    }
+
+    fn weaken(&mut self, origin: &str, keyword: &str) {
+        if CONSTRAINTS.contains(&keyword) {
+            self.lossless = false;
+            self.weakened.insert((origin.to_owned(), keyword.to_owned()));
+        }
+    }
+
+    fn problem(&mut self, pointer: &str, message: String) {
+        let path = if pointer.is_empty() { "$".to_owned() } else { pointer.to_owned() };
+        if !self.problems.iter().any(|d| d.path == path) {
+            self.problems.push(Diagnostic { code: Code::Olp002, message, path });
+        }
+    }
+
+    /// Converts the schema at `v` (found at `origin` in the input) to be
+    /// written at `out`. `widen`: an optional property under a target that
+    /// requires every property, which must also accept `null`.
+    pub fn schema(&mut self, v: &'a Value, origin: &str, out: &str, widen: bool, depth: usize) -> Value {
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            if !self.problems.iter().any(|d| d.code == Code::Olp004) {
+                self.problems.push(Diagnostic {
+                    code: Code::Olp004,
+                    message: format!(
+                        "The converted schema would have more than {MAX_NODES} nodes (references are written in place)."
+                    ),
+                    path: "$".into(),
+                });
+            }
+            return Value::Null;
+        }
+        if depth > MAX_DEPTH {
+            if !self.problems.iter().any(|d| d.code == Code::Olp004) {
+                let path = if out.is_empty() { "$".to_owned() } else { out.to_owned() };
+                let message = format!("Schemas nest deeper than {MAX_DEPTH} levels.");
+                self.problems.push(Diagnostic { code: Code::Olp004, message, path });
+            }
+            return Value::Null;
+        }
+        match v {
+            Value::Bool(true) => {
+                let empty: Vec<Member<'a>> = Vec::new();
+                self.node(empty, origin, out, widen, depth)
+            }
+            Value::Object(members) => {
+                let members: Vec<Member<'a>> =
+                    members.iter().map(|(k, v)| (k.as_str(), v, origin.to_owned())).collect();
+                self.node(members, origin, out, widen, depth)
+            }
+            other => other.clone(),
+        }
+    }
+
+    fn node(&mut self, members: Vec<Member<'a>>, origin: &str, out: &str, widen: bool, depth: usize) -> Value {
+        let mut members = self.merge_all_of(members, out);
+        if out.is_empty()
+            && self.p.root_object
+            && let Some(lifted) = lift_root_union(self.root, &members)
+        {
+            let k = if lifted.iter().any(|(k, _, _)| *k == "oneOf") { "oneOf" } else { "anyOf" };
+            let detail = format!(
+                "{} takes no {k} at the root: the parameters of every branch are parameters here, none required; which to give is a hint in the description",
+                self.p.name
+            );
+            self.change(out, "properties", "merged", detail);
+            members = lifted;
+        }
+        // A reference, written in place unless references are kept.
+        if let Some((_, Value::String(r), _)) = members.iter().find(|(k, _, _)| *k == "$ref") {
+            if self.keep_refs {
+                return self.kept_ref(&members, r, out, widen, depth);
+            }
+            return self.inline_ref(members, r, origin, out, widen, depth);
+        }
+        let has = |k: &str| members.iter().any(|(m, _, _)| *m == k);
+        let get = |k: &str| members.iter().find(|(m, _, _)| *m == k).map(|(_, v, _)| *v);
+        let types = type_names(get("type"));
+        let structural = members.iter().any(|(k, _, _)| CONSTRAINTS.contains(k));
+        let composed = has("allOf") || has("anyOf") || has("oneOf");
+        let object_like = types.contains(&"object") || (types.is_empty() && has("properties"));
+        let open_object = types.contains(&"object")
+            && !composed
+            && !has("properties")
+            && !has("patternProperties")
+            && !matches!(get("additionalProperties"), Some(Value::Bool(false)) | Some(Value::Object(_)));
+        let open_array = types.contains(&"array") && !composed && !has("items") && !has("prefixItems");
+        let dictionary = object_like
+            && !has("properties")
+            && !has("patternProperties")
+            && matches!(get("additionalProperties"), Some(Value::Object(_)) | Some(Value::Bool(true)));
+        if out.is_empty() && self.p.root_object {
+            // The root is the tool's arguments: an object, never reshaped.
+            if dictionary && self.p.dictionaries_as_pairs {
+                self.problem(out, format!("{} takes no dictionary at the root: the tool's arguments need declared parameters, and this schema declares none.", self.p.name));
+                return Value::Null;
+            }
+            if self.p.closed_objects && !has("properties") && (open_object || !structural) {
+                self.change(out, "properties", "closed", format!("{} takes only declared parameters, and this schema declares none: the tool gets an empty object", self.p.name));
+                let mut result = vec![
+                    ("type".to_owned(), Value::String("object".into())),
+                    ("properties".to_owned(), Value::Object(vec![])),
+                    ("additionalProperties".to_owned(), Value::Bool(false)),
+                ];
+                if self.p.require_all_properties {
+                    insert_ordered(&mut result, "required", Value::Array(vec![]));
+                }
+                let description = get("description").and_then(Value::as_str).map(str::to_owned);
+                finish(&mut result, description, &[]);
+                return Value::Object(result);
+            }
+        }
+        if self.p.any_as_json_text && (!structural || open_object || open_array) {
+            return self.json_text(&members, origin, out, widen);
+        }
+        if self.p.dictionaries_as_pairs && dictionary {
+            return self.pairs(&members, origin, out, widen, depth);
+        }
+
+        let changes_before = self.changes.len();
+        let mut result: Vec<(String, Value)> = Vec::new();
+        let mut hints: Vec<(String, Value)> = Vec::new();
+        let mut description: Option<String> = None;
+        // Merged schemas may bring several `required`s: all apply.
+        let original_required: Vec<String> = members
+            .iter()
+            .filter(|(k, _, _)| *k == "required")
+            .filter_map(|(_, v, _)| v.as_array())
+            .flatten()
+            .filter_map(|x| x.as_str().map(str::to_owned))
+            .collect();
+        let mut given: HashSet<&str> = HashSet::new();
+        let mut property_names: Vec<String> = Vec::new();
+        let mut dropped_defs = false;
+        for (k, val, from) in &members {
+            let k = *k;
+            let at = child(out, k);
+            let from_at = child(from, k);
+            let again = !given.insert(k);
+            match k {
+                "description" => description = val.as_str().map(str::to_owned),
+                "properties" | "required" | "$defs" | "definitions" => {}
+                _ if again => {
+                    let why = format!(
+                        "{k} is given twice here (merged schemas both say it; both apply), and one node can say it once"
+                    );
+                    self.hint(&mut hints, k, val, from, out, &why);
+                    continue;
+                }
+                _ => {}
+            }
+            match k {
+                "description" => {}
+                "type" => result.push((k.into(), (*val).clone())),
+                "properties" => {
+                    let mut props = Vec::new();
+                    for (name, sub) in val.as_object().unwrap_or_default() {
+                        if matches!(sub, Value::Bool(false)) {
+                            self.change(
+                                &child(&at, name),
+                                name,
+                                "removed",
+                                "a property no value may take is left out; the object is closed",
+                            );
+                            continue;
+                        }
+                        if property_names.contains(name) {
+                            // The same property from another merged schema, said the same way.
+                            continue;
+                        }
+                        let optional = self.p.require_all_properties && !original_required.contains(name);
+                        let converted =
+                            self.schema(sub, &child(&from_at, name), &child(&at, name), optional, depth + 1);
+                        property_names.push(name.clone());
+                        props.push((name.clone(), converted));
+                    }
+                    match result.iter_mut().find(|(rk, _)| rk == "properties") {
+                        Some((_, Value::Object(existing))) => existing.extend(props),
+                        _ => result.push((k.into(), Value::Object(props))),
+                    }
+                }
+                "required" => {
+                    if !(again || self.p.require_all_properties && has("properties")) {
+                        let all = original_required.iter().map(|n| Value::String(n.clone()));
+                        let mut names: Vec<Value> = Vec::new();
+                        for n in all {
+                            if !names.contains(&n) {
+                                names.push(n);
+                            }
+                        }
+                        result.push((k.into(), Value::Array(names)));
+                    }
+                }
+                "$defs" | "definitions" if again => {}
+                "$defs" | "definitions" => {
+                    let k = if k == "definitions" && self.p.support("definitions") != Support::Accepted {
+                        "$defs"
+                    } else {
+                        k
+                    };
+                    if self.keep_refs {
+                        let mut defs = Vec::new();
+                        for (name, sub) in val.as_object().unwrap_or_default() {
+                            defs.push((
+                                name.clone(),
+                                self.schema(sub, &child(&from_at, name), &child(&at, name), false, depth + 1),
+                            ));
+                        }
+                        result.push((k.into(), Value::Object(defs)));
+                    } else {
+                        dropped_defs = true;
+                    }
+                }
+                _ if METADATA.contains(&k) => {
+                    self.change(
+                        out,
+                        k,
+                        "dropped",
+                        format!("{} takes no {k}; it says nothing about values", self.p.name),
+                    );
+                }
+                _ => self.keyword(k, val, from, &from_at, out, &at, depth, &mut result, &mut hints),
+            }
+        }
+        if dropped_defs {
+            self.change(
+                out,
+                "$defs",
+                "dropped",
+                "every reference is written in place, so the definitions are not needed",
+            );
+        }
+        // Objects: closed, every property required, in order.
+        if object_like && self.p.closed_objects && !result.iter().any(|(k, _)| k == "additionalProperties") {
+            insert_ordered(&mut result, "additionalProperties", Value::Bool(false));
+            self.change(
+                out,
+                "additionalProperties",
+                "closed",
+                format!("{} takes only closed objects; additionalProperties: false added", self.p.name),
+            );
+        }
+        if self.p.require_all_properties && has("properties") {
+            let added: Vec<&String> = property_names.iter().filter(|n| !original_required.contains(n)).collect();
+            if !added.is_empty() {
+                let list = added.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
+                self.change(
+                    out,
+                    "required",
+                    "required",
+                    format!("{} needs every property in required; for {list}, null stands for absent", self.p.name),
+                );
+            }
+            result.retain(|(k, _)| k != "required");
+            insert_ordered(
+                &mut result,
+                "required",
+                Value::Array(property_names.iter().map(|n| Value::String(n.clone())).collect()),
+            );
+        }
+        if self.p.property_ordering && has("properties") && !result.iter().any(|(k, _)| k == "propertyOrdering") {
+            insert_ordered(
+                &mut result,
+                "propertyOrdering",
+                Value::Array(property_names.iter().map(|n| Value::String(n.clone())).collect()),
+            );
+            self.change(
+                out,
+                "propertyOrdering",
+                "ordered",
+                "propertyOrdering lists the properties in declaration order",
+            );
+        }
+        if (object_like || self.p.root_object) && !result.iter().any(|(k, _)| k == "type") && out.is_empty() {
+            insert_ordered(&mut result, "type", Value::String("object".into()));
+            self.change(out, "type", "typed", "type: object added to an object schema that did not say so");
+        }
+        if self.p.any_as_json_text
+            && !result.iter().any(|(k, _)| matches!(k.as_str(), "type" | "anyOf" | "enum" | "const" | "$ref" | "allOf"))
+        {
+            // Nothing the target takes says what the value is: JSON text, like any value.
+            self.changes.truncate(changes_before);
+            return self.json_text(&members, origin, out, widen);
+        }
+        if widen {
+            self.widen(&mut result, out);
+        }
+        finish(&mut result, description, &hints);
+        Value::Object(result)
+    }
+
+    /// One keyword outside the structure handled by `node`.
+    #[allow(clippy::too_many_arguments, reason = "one keyword in its full context")]
+    fn keyword(
+        &mut self,
+        k: &'a str,
+        val: &'a Value,
+        from: &str,
+        from_at: &str,
+        out: &str,
+        at: &str,
+        depth: usize,
+        result: &mut Vec<(String, Value)>,
+        hints: &mut Vec<(String, Value)>,
+    ) {
+        let name = self.p.name.clone();
+        let support = self.p.support(k);
+        match (k, &support) {
+            ("anyOf" | "oneOf", _) if out.is_empty() && self.p.root_object => {
+                let why = format!("{name} takes no {k} at the root, where the tool's parameters are");
+                self.hint(hints, k, val, from, out, &why);
+            }
+            ("oneOf", Support::Accepted) | ("allOf", Support::Accepted) | ("anyOf", Support::Accepted) => {
+                let list = self.schema_list(val, from_at, at, depth);
+                result.push((k.into(), list));
+            }
+            ("oneOf", _) if self.p.one_of_as_any_of => {
+                let list = self.schema_list(val, from_at, &child(out, "anyOf"), depth);
+                result.push(("anyOf".into(), list));
+                hints.push(("oneOf".into(), Value::String("exactly one of anyOf".into())));
+                self.weaken(from, "oneOf");
+                self.change(
+                    out,
+                    k,
+                    "reshaped",
+                    format!("{name} takes no oneOf: it is anyOf now, and 'exactly one' a hint in the description"),
+                );
+            }
+            ("const", _) if support != Support::Accepted && self.p.const_as_enum => {
+                result.push(("enum".into(), Value::Array(vec![val.clone()])));
+                self.change(out, k, "reshaped", format!("{name} takes no const: it is an enum of one value now"));
+            }
+            ("additionalProperties", Support::FalseOnly) => match val {
+                Value::Bool(false) => result.push((k.into(), Value::Bool(false))),
+                Value::Bool(true) => {
+                    result.push((k.into(), Value::Bool(false)));
+                    self.change(
+                        out,
+                        k,
+                        "closed",
+                        format!("{name} takes only closed objects; the members the schema names are all it allows now"),
+                    );
+                }
+                _ => {
+                    result.push((k.into(), Value::Bool(false)));
+                    hints.push((k.to_owned(), val.clone()));
+                    self.weaken(from, k);
+                    self.change(out, k, "removed", format!("{name} takes only additionalProperties: false; the schema for other members is a hint in the description"));
+                }
+            },
+            (_, Support::Accepted) => {
+                let converted = self.subschemas(k, val, from_at, at, depth);
+                result.push((k.into(), converted));
+            }
+            (_, Support::Unenforced) => {
+                let converted = self.subschemas(k, val, from_at, at, depth);
+                result.push((k.into(), converted));
+                self.weaken(from, k);
+                self.change(out, k, "unenforced", format!("kept; {name} accepts {k} but does not enforce it"));
+            }
+            (_, Support::Formats(list)) => {
+                if val.as_str().is_some_and(|f| list.iter().any(|x| x == f)) {
+                    result.push((k.into(), val.clone()));
+                } else {
+                    self.hint(hints, k, val, from, out, &format!("{name} takes no format {}", val.to_json()));
+                }
+            }
+            (_, Support::Regex(dialect)) => {
+                if val.as_str().is_some_and(|p| regex_fits(p, *dialect)) {
+                    result.push((k.into(), val.clone()));
+                } else {
+                    self.hint(hints, k, val, from, out, &format!("{name} takes simpler patterns than this one"));
+                }
+            }
+            (_, Support::Values(allowed)) => {
+                if allowed.iter().any(|a| same_number(a, val)) {
+                    result.push((k.into(), val.clone()));
+                } else if k == "minItems"
+                    && allowed.iter().any(|a| same_number(a, &Value::Number(Number::from_i128(1))))
+                {
+                    result.push((k.into(), Value::Number(Number::from_i128(1))));
+                    hints.push((k.to_owned(), val.clone()));
+                    self.weaken(from, k);
+                    self.change(
+                        out,
+                        k,
+                        "relaxed",
+                        format!(
+                            "{name} takes minItems 0 or 1 only: 1 is kept and {} is a hint in the description",
+                            val.to_json()
+                        ),
+                    );
+                } else {
+                    let why = format!("{name} takes {k} only as {}", Value::Array(allowed.clone()).to_json());
+                    self.hint(hints, k, val, from, out, &why);
+                }
+            }
+            (_, Support::FalseOnly) => {
+                if matches!(val, Value::Bool(false)) {
+                    result.push((k.into(), val.clone()));
+                } else {
+                    self.hint(hints, k, val, from, out, &format!("{name} takes {k} only as false"));
+                }
+            }
+            (_, Support::Dropped) => {
+                self.change(out, k, "dropped", format!("{name} takes no {k}; it says nothing about values"))
+            }
+            (_, Support::Rejected) => self.hint(hints, k, val, from, out, &format!("{name} rejects {k}")),
+            (_, Support::NotListed) => self.hint(hints, k, val, from, out, &format!("{name} does not list {k}")),
+        }
+    }
+
+    /// `allOf` whose branches can be one schema is merged into its node (see
+    /// [`merge_all_of`]); otherwise the `allOf` stays, for `keyword` to keep
+    /// or turn into a hint.
+    fn merge_all_of(&mut self, members: Vec<Member<'a>>, out: &str) -> Vec<Member<'a>> {
+        match merge_all_of(self.root, &members, self.inlining.clone()) {
+            Some(merged) => {
+                let detail = "the branches of allOf are merged into this node; each one's keywords still apply";
+                self.change(out, "allOf", "merged", detail);
+                merged
+            }
+            None => members,
+        }
+    }
+
+    /// Removes `k` from the node: its meaning goes to the description.
+    #[allow(clippy::too_many_arguments, reason = "the keyword, where it was and where it goes")]
+    fn hint(&mut self, hints: &mut Vec<(String, Value)>, k: &str, val: &Value, from: &str, at: &str, why: &str) {
+        hints.push((k.to_owned(), val.clone()));
+        self.weaken(from, k);
+        self.change(at, k, "removed", format!("{why}; its meaning is a hint in the description"));
+    }
+
+    /// The value of a keyword the target keeps, with its subschemas converted.
+    fn subschemas(&mut self, k: &str, val: &'a Value, from_at: &str, at: &str, depth: usize) -> Value {
+        if ONE_SCHEMA.contains(&k) {
+            return self.schema(val, from_at, at, false, depth + 1);
+        }
+        if SCHEMA_LIST.contains(&k) {
+            return self.schema_list(val, from_at, at, depth);
+        }
+        if SCHEMA_MAP.contains(&k)
+            && let Value::Object(map) = val
+        {
+            let converted = map
+                .iter()
+                .map(|(name, sub)| {
+                    (name.clone(), self.schema(sub, &child(from_at, name), &child(at, name), false, depth + 1))
+                })
+                .collect();
+            return Value::Object(converted);
+        }
+        val.clone()
+    }
+
+    fn schema_list(&mut self, val: &'a Value, from_at: &str, at: &str, depth: usize) -> Value {
+        let items = val.as_array().unwrap_or_default();
+        Value::Array(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, sub)| {
+                    self.schema(sub, &child(from_at, &i.to_string()), &child(at, &i.to_string()), false, depth + 1)
+                })
+                .collect(),
+        )
+    }
+
+    fn inline_ref(
+        &mut self,
+        members: Vec<Member<'a>>,
+        r: &str,
+        origin: &str,
+        out: &str,
+        widen: bool,
+        depth: usize,
+    ) -> Value {
+        let Some((target_pointer, target)) = resolve(self.root, r) else {
+            self.problem(out, format!("The reference '{r}' is not part of the schema."));
+            return Value::Null;
+        };
+        if self.inlining.contains(&target_pointer) {
+            // Recursion is found before converting; this guards the walk anyway.
+            self.problem(out, format!("The reference '{r}' refers back to itself."));
+            return Value::Null;
+        }
+        self.inlining.push(target_pointer.clone());
+        // The reference's own members, then the target's: both apply, and
+        // the reference's annotations win.
+        let mut merged: Vec<Member<'a>> = members.into_iter().filter(|(k, _, _)| *k != "$ref").collect();
+        if let Value::Object(m) = target {
+            for (k, v) in m {
+                push_merged(&mut merged, (k.as_str(), v, target_pointer.clone()));
+            }
+        }
+        let _ = origin;
+        self.change(out, "$ref", "inlined", format!("{r} is written in place"));
+        let converted = self.node(merged, &target_pointer, out, widen, depth + 1);
+        self.inlining.pop();
+        converted
+    }
+
+    /// A reference kept as it is; its other keywords (which some targets
+    /// refuse beside `$ref`) move to a wrapping node.
+    fn kept_ref(&mut self, members: &[Member<'a>], r: &str, out: &str, widen: bool, depth: usize) -> Value {
+        // A target that takes only `$defs` gets its references there.
+        let r = match r.strip_prefix("#/definitions/") {
+            Some(rest) if self.p.support("definitions") != Support::Accepted => format!("#/$defs/{rest}"),
+            _ => r.to_owned(),
+        };
+        let reference = Value::Object(vec![("$ref".into(), Value::String(r.clone()))]);
+        let siblings: Vec<&Member<'a>> = members.iter().filter(|(k, _, _)| *k != "$ref").collect();
+        if siblings.is_empty() && !widen {
+            return reference;
+        }
+        let mut branches = vec![reference];
+        if widen {
+            branches.push(Value::Object(vec![("type".into(), Value::String("null".into()))]));
+            self.change(
+                out,
+                "anyOf",
+                "widened",
+                format!("null added: an optional property under {} strict, where null stands for absent", self.p.name),
+            );
+        }
+        let mut result = vec![("anyOf".to_owned(), Value::Array(branches))];
+        let mut hints = Vec::new();
+        let mut description = None;
+        for (k, val, from) in siblings {
+            match *k {
+                "description" => description = val.as_str().map(str::to_owned),
+                _ if METADATA.contains(k) => self.change(
+                    out,
+                    k,
+                    "dropped",
+                    format!("{} takes no {k}; it says nothing about values", self.p.name),
+                ),
+                _ => self.keyword(k, val, from, &child(from, k), out, &child(out, k), depth, &mut result, &mut hints),
+            }
+        }
+        self.change(out, "$ref", "reshaped", "the reference moves into anyOf, so no keyword stands beside it");
+        finish(&mut result, description, &hints);
+        Value::Object(result)
+    }
+
+    /// Any JSON value (or an object or array with nothing said of its
+    /// members) as a string of JSON text.
+    fn json_text(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool) -> Value {
+        let annotation = |k: &str| {
+            matches!(k, "description" | "title" | "default" | "examples" | "deprecated" | "readOnly" | "writeOnly")
+                || METADATA.contains(&k)
+        };
+        let content: Vec<(String, Value)> = members
+            .iter()
+            .filter(|(k, _, _)| !annotation(k))
+            .map(|(k, v, _)| ((*k).to_owned(), (*v).clone()))
+            .collect();
+        let accepts_null =
+            members.iter().any(|(k, v, _)| *k == "type" && type_names(Some(v)).contains(&"null")) || content.is_empty();
+        let mut hints = vec![("contentMediaType".to_owned(), Value::String("application/json".into()))];
+        if !content.is_empty() {
+            for (k, _) in &content {
+                self.weaken(origin, k);
+            }
+            hints.push(("contentSchema".to_owned(), Value::Object(content)));
+        }
+        let description =
+            members.iter().find(|(k, _, _)| *k == "description").and_then(|(_, v, _)| v.as_str()).map(str::to_owned);
+        let ty = if widen || (accepts_null && members.iter().any(|(k, _, _)| *k == "type")) {
+            Value::Array(vec![Value::String("string".into()), Value::String("null".into())])
+        } else {
+            Value::String("string".into())
+        };
+        self.change(out, "type", "reshaped", format!("{} cannot take a schema that leaves the value open: it is a string of JSON text now, parsed back by restore-args", self.p.name));
+        let mut result = vec![("type".to_owned(), ty)];
+        finish(&mut result, description, &hints);
+        Value::Object(result)
+    }
+
+    /// A dictionary (`additionalProperties: {schema}`) as an array of
+    /// `{key, value}` pairs.
+    fn pairs(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool, depth: usize) -> Value {
+        let get = |k: &str| members.iter().find(|(m, _, _)| *m == k).map(|(_, v, _)| *v);
+        static ANY: Value = Value::Object(Vec::new());
+        let value_schema = match get("additionalProperties") {
+            Some(v @ Value::Object(_)) => v,
+            _ => &ANY,
+        };
+        let value = self.schema(
+            value_schema,
+            &child(origin, "additionalProperties"),
+            &format!("{out}/items/properties/value"),
+            false,
+            depth + 1,
+        );
+        let mut key = vec![("type".to_owned(), Value::String("string".into()))];
+        if let Some(Value::Object(names)) = get("propertyNames") {
+            // Constraints on the names become constraints on `key`, a string.
+            static STRING: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| Value::String("string".into()));
+            let names_at = child(origin, "propertyNames");
+            let mut members: Vec<Member<'a>> =
+                names.iter().filter(|(k, _)| k != "type").map(|(k, v)| (k.as_str(), v, names_at.clone())).collect();
+            members.insert(0, ("type", &*STRING, names_at.clone()));
+            let converted = self.node(members, &names_at, &format!("{out}/items/properties/key"), false, depth + 1);
+            if let Value::Object(m) = converted {
+                key = m;
+            }
+        }
+        let pair = Value::Object(vec![
+            ("type".into(), Value::String("object".into())),
+            ("properties".into(), Value::Object(vec![("key".into(), Value::Object(key)), ("value".into(), value)])),
+            ("required".into(), Value::Array(vec![Value::String("key".into()), Value::String("value".into())])),
+            ("additionalProperties".into(), Value::Bool(false)),
+        ]);
+        let mut result = vec![
+            (
+                "type".to_owned(),
+                if widen {
+                    Value::Array(vec![Value::String("array".into()), Value::String("null".into())])
+                } else {
+                    Value::String("array".into())
+                },
+            ),
+            ("items".to_owned(), pair),
+        ];
+        let mut hints = Vec::new();
+        for (k, v, from) in members {
+            match *k {
+                "minProperties" | "maxProperties" => {
+                    let items_key = if *k == "minProperties" { "minItems" } else { "maxItems" };
+                    let mut kept = Vec::new();
+                    self.keyword(
+                        items_key,
+                        v,
+                        from,
+                        &child(from, k),
+                        out,
+                        &child(out, items_key),
+                        depth,
+                        &mut kept,
+                        &mut hints,
+                    );
+                    for (ik, iv) in kept {
+                        insert_ordered(&mut result, &ik, iv);
+                    }
+                }
+                "type" | "additionalProperties" | "propertyNames" | "description" => {}
+                _ if METADATA.contains(k) => {}
+                _ => {
+                    hints.push(((*k).to_owned(), (*v).clone()));
+                    self.weaken(from, k);
+                }
+            }
+        }
+        self.change(out, "additionalProperties", "reshaped", format!("{} takes only closed objects: the dictionary is an array of {{key, value}} pairs now, turned back by restore-args", self.p.name));
+        let description = get("description").and_then(Value::as_str).map(str::to_owned);
+        finish(&mut result, description, &hints);
+        Value::Object(result)
+    }
+
+    /// Lets an optional property's schema take `null` too.
+    fn widen(&mut self, result: &mut [(String, Value)], out: &str) {
+        let name = self.p.name.clone();
+        let mut changed = false;
+        for (k, v) in result.iter_mut() {
+            match (k.as_str(), &mut *v) {
+                ("type", Value::String(t)) if t != "null" => {
+                    let single = t.clone();
+                    *v = Value::Array(vec![Value::String(single), Value::String("null".into())]);
+                    changed = true;
+                }
+                ("type", Value::Array(ts)) if !ts.iter().any(|t| t.as_str() == Some("null")) => {
+                    ts.push(Value::String("null".into()));
+                    changed = true;
+                }
+                ("enum", Value::Array(values)) if !values.contains(&Value::Null) => {
+                    values.push(Value::Null);
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        let typed = result.iter().any(|(k, _)| k == "type");
+        if !typed && let Some((_, Value::Array(branches))) = result.iter_mut().find(|(k, _)| k == "anyOf") {
+            let null_branch = Value::Object(vec![("type".into(), Value::String("null".into()))]);
+            if !branches.contains(&null_branch) {
+                branches.push(null_branch);
+                changed = true;
+            }
+        }
+        if changed {
+            self.change(
+                out,
+                "type",
+                "widened",
+                format!("null added: an optional property under {name} strict, where null stands for absent"),
+            );
+        }
+    }
+}
+
+/// The `type` names of a schema (one or a list).
+pub fn type_names(t: Option<&Value>) -> Vec<&str> {
+    match t {
+        Some(Value::String(s)) => vec![s.as_str()],
+        Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn same_number(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.decimal() == y.decimal(),
+        _ => false,
+    }
+}
+
+/// A fragment reference in `root`: its pointer (as written in the schema)
+/// and the schema it names.
+pub fn resolve<'v>(root: &'v Value, reference: &str) -> Option<(String, &'v Value)> {
+    let fragment = reference.strip_prefix('#')?;
+    if fragment.is_empty() {
+        return Some((String::new(), root));
+    }
+    if fragment.starts_with('/') {
+        let pointer = crate::validate::percent_decode(fragment);
+        return root.pointer(&pointer).map(|v| (pointer, v));
+    }
+    find_anchor(root, fragment, "", 0)
+}
+
+fn find_anchor<'v>(v: &'v Value, name: &str, at: &str, depth: usize) -> Option<(String, &'v Value)> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    match v {
+        Value::Object(members) => {
+            if members.iter().any(|(k, a)| (k == "$anchor" || k == "$dynamicAnchor") && a.as_str() == Some(name)) {
+                return Some((at.to_owned(), v));
+            }
+            members.iter().find_map(|(k, sub)| find_anchor(sub, name, &child(at, k), depth + 1))
+        }
+        Value::Array(items) => {
+            items.iter().enumerate().find_map(|(i, sub)| find_anchor(sub, name, &child(at, &i.to_string()), depth + 1))
+        }
+        _ => None,
+    }
+}
+
+/// Inserts `key` where the contract's order puts it.
+pub fn insert_ordered(result: &mut Vec<(String, Value)>, key: &str, value: Value) {
+    let rank = |k: &str| ORDER.iter().position(|o| *o == k);
+    let position = match rank(key) {
+        Some(r) => result.iter().position(|(k, _)| rank(k).is_some_and(|kr| kr > r)).unwrap_or(result.len()),
+        None => result.len(),
+    };
+    result.insert(position, (key.to_owned(), value));
+}
+
+/// Writes the description, with the hints appended in the documented form
+/// `(keyword: JSON, keyword: JSON)` (a keyword of other characters than
+/// ASCII letters, digits, `_`, `$` and `-` is written as a JSON string),
+/// before the first keyword the contract
+/// orders after it.
+fn finish(result: &mut Vec<(String, Value)>, description: Option<String>, hints: &[(String, Value)]) {
+    let hint = if hints.is_empty() {
+        None
+    } else {
+        let name = |k: &str| {
+            let plain = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '-'));
+            if plain { k.to_owned() } else { crate::json::quote(k) }
+        };
+        let pairs: Vec<String> = hints.iter().map(|(k, v)| format!("{}: {}", name(k), v.to_json())).collect();
+        Some(format!("({})", pairs.join(", ")))
+    };
+    let text = match (description, hint) {
+        (Some(d), Some(h)) if !d.is_empty() => Some(format!("{d} {h}")),
+        (_, Some(h)) => Some(h),
+        (Some(d), None) => Some(d),
+        (None, None) => None,
+    };
+    if let Some(text) = text {
+        insert_ordered(result, "description", Value::String(text));
+    }
+}
+
+/// A node's `allOf`, merged into it, for every target: a model reads one
+/// schema more easily, and closed objects (which strict targets need)
+/// cannot be combined by `allOf`. A branch that is a reference is its
+/// target. Nothing when there is no `allOf`, when merging would change the
+/// meaning, or when a reference cannot be followed or leads back (to one of
+/// `seen`, the references being written out).
+pub(crate) fn merge_all_of<'a>(
+    root: &'a Value,
+    members: &[Member<'a>],
+    mut seen: Vec<String>,
+) -> Option<Vec<Member<'a>>> {
+    let (_, all, from) = members.iter().find(|(k, _, _)| *k == "allOf")?;
+    let mut merged: Vec<Member<'a>> = members.iter().filter(|(k, _, _)| *k != "allOf").cloned().collect();
+    for (i, branch) in all.as_array()?.iter().enumerate() {
+        let at = child(&child(from, "allOf"), &i.to_string());
+        for m in branch_members(root, branch, at, &mut seen, 0)? {
+            push_merged(&mut merged, m);
+        }
+    }
+    merge_keeps_meaning(&merged).then_some(merged)
+}
+
+/// A root `anyOf` or `oneOf` of objects, for a target that takes neither
+/// at the root: the parameters of every branch become the root's (none
+/// required; the union itself stays, for `keyword` to turn into a hint).
+/// Nothing when the root declares properties of its own, a branch declares
+/// none, or two branches say different things of one parameter.
+pub(crate) fn lift_root_union<'a>(root: &'a Value, members: &[Member<'a>]) -> Option<Vec<Member<'a>>> {
+    if members.iter().any(|(k, _, _)| matches!(*k, "properties" | "$ref"))
+        || members.iter().filter(|(k, _, _)| matches!(*k, "anyOf" | "oneOf")).count() != 1
+    {
+        return None;
+    }
+    let (k, branches, from) = members.iter().find(|(k, _, _)| matches!(*k, "anyOf" | "oneOf"))?;
+    let mut lifted: Vec<Member<'a>> = members.to_vec();
+    for (i, branch) in branches.as_array()?.iter().enumerate() {
+        let at = child(&child(from, k), &i.to_string());
+        let branch_members = branch_members(root, branch, at, &mut Vec::new(), 0)?;
+        let properties = branch_members.into_iter().find(|(k, _, _)| *k == "properties")?;
+        lifted.push(properties);
+    }
+    let only_properties: Vec<Member<'a>> = lifted.iter().filter(|(k, _, _)| *k == "properties").cloned().collect();
+    merge_keeps_meaning(&only_properties).then_some(lifted)
+}
+
+/// The members of an `allOf` branch: its own first, then those of the
+/// reference it makes and of the `allOf` it has.
+fn branch_members<'a>(
+    root: &'a Value,
+    branch: &'a Value,
+    origin: String,
+    seen: &mut Vec<String>,
+    depth: usize,
+) -> Option<Vec<Member<'a>>> {
+    if depth > 32 {
+        return None;
+    }
+    let m = branch.as_object()?;
+    let mut out: Vec<Member<'a>> = Vec::new();
+    for (k, v) in m {
+        if !matches!(k.as_str(), "$ref" | "allOf") {
+            push_merged(&mut out, (k.as_str(), v, origin.clone()));
+        }
+    }
+    if let Some(r) = branch.get("$ref") {
+        let (pointer, target) = resolve(root, r.as_str()?)?;
+        if seen.contains(&pointer) {
+            return None;
+        }
+        seen.push(pointer.clone());
+        let inner = branch_members(root, target, pointer, seen, depth + 1);
+        seen.pop();
+        for im in inner? {
+            push_merged(&mut out, im);
+        }
+    }
+    if let Some(all) = branch.get("allOf") {
+        for (i, b) in all.as_array()?.iter().enumerate() {
+            let at = child(&child(&origin, "allOf"), &i.to_string());
+            for im in branch_members(root, b, at, seen, depth + 1)? {
+                push_merged(&mut out, im);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The first reference cycle in the schema, written out, if there is one:
+/// a reference that, through the schemas it leads to, comes back to itself.
+pub fn find_recursion(root: &Value) -> Option<String> {
+    // The references inside each referenced schema (and the root).
+    fn refs_in<'v>(v: &'v Value, out: &mut Vec<&'v str>, depth: usize) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        match v {
+            Value::Object(m) => {
+                for (k, sub) in m {
+                    match (k.as_str(), sub) {
+                        ("$ref" | "$dynamicRef", Value::String(r)) => out.push(r),
+                        // Definitions are reached only through references.
+                        ("$defs" | "definitions", _) => {}
+                        ("enum" | "const" | "default" | "examples", _) => {}
+                        _ => refs_in(sub, out, depth + 1),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|i| refs_in(i, out, depth + 1)),
+            _ => {}
+        }
+    }
+    let mut stack: Vec<(String, Vec<String>)> = Vec::new();
+    let mut done: HashSet<String> = HashSet::new();
+    let edges = |pointer: &str| -> Vec<String> {
+        let node = if pointer.is_empty() { Some(root) } else { root.pointer(pointer) };
+        let mut found = Vec::new();
+        if let Some(n) = node {
+            refs_in(n, &mut found, 0);
+        }
+        found.into_iter().filter_map(|r| resolve(root, r).map(|(p, _)| p)).collect()
+    };
+    stack.push((String::new(), edges("")));
+    let mut on_path: Vec<String> = vec![String::new()];
+    while let Some((_, pending)) = stack.last_mut() {
+        match pending.pop() {
+            Some(next) => {
+                if let Some(i) = on_path.iter().position(|p| *p == next) {
+                    let mut chain: Vec<String> = on_path[i..].iter().map(|p| format!("#{p}")).collect();
+                    chain.push(format!("#{next}"));
+                    return Some(chain.join(" → "));
+                }
+                if done.contains(&next) {
+                    continue;
+                }
+                let e = edges(&next);
+                on_path.push(next.clone());
+                stack.push((next, e));
+            }
+            None => {
+                if let Some((p, _)) = stack.pop() {
+                    done.insert(p);
+                }
+                on_path.pop();
+            }
+        }
+    }
+    None
+}
+
+/// The recursion rule of a profile, applied: `Ok(keep_refs)`.
+pub fn recursion_plan(p: &Profile, root: &Value) -> Result<bool, Diagnostic> {
+    match (find_recursion(root), p.recursion) {
+        (None, _) => Ok(false),
+        (Some(_), Recursion::Keep) => Ok(true),
+        (Some(chain), Recursion::Refuse) => Err(Diagnostic {
+            code: Code::Olp002,
+            message: format!("{} takes no recursive schema, and this one refers to itself ({chain}).", p.name),
+            path: "$".into(),
+        }),
+    }
+}

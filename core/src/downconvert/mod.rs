@@ -1,0 +1,177 @@
+//! `downconvert` and `restore-args`: a schema for one provider's strict tool
+//! mode that never loses a constraint silently, and the model's answer turned
+//! back into the original shape (`decisions.md` §5; docs/downconvert.md).
+//!
+//! What each provider accepts is data (`profiles/*.json`): a keyword the target
+//! does not take is removed and its meaning appended to the node's description
+//! as `(keyword: JSON, …)`; a reshaping the target needs (every property
+//! required, dictionaries as pairs, any JSON as text) is one `restore-args`
+//! undoes before validating against the original schema.
+
+pub mod convert;
+pub mod profile;
+mod restore;
+
+use crate::diag::{Code, Diagnostic};
+use crate::json::{self, ParseLimits, Value};
+use crate::validate::{ArgError, Options, Validator};
+pub use convert::Change;
+pub use profile::{BUILT_IN, Profile};
+
+/// Which provider to convert for.
+#[derive(Clone, Copy, Debug)]
+pub enum Target<'a> {
+    /// A built-in profile by name: `anthropic`, `openai`, `gemini`.
+    BuiltIn(&'a str),
+    /// A profile of the host's own, as JSON text in the built-in profiles' form.
+    Custom(&'a str),
+}
+
+/// A converted schema and what was changed to get it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Downconverted {
+    /// The schema for the target (compact JSON).
+    pub schema: String,
+    pub changes: Vec<Change>,
+    /// No constraint became a hint only: the target enforces everything the
+    /// original schema says.
+    pub lossless: bool,
+}
+
+/// The built-in profile `name` as JSON text: the data a host can start from
+/// to pass a profile of its own.
+pub fn provider_profile(name: &str) -> Result<String, Diagnostic> {
+    BUILT_IN.iter().find(|(n, _)| *n == name).map(|(_, text)| (*text).to_owned()).ok_or_else(|| unknown_target(name))
+}
+
+fn unknown_target(name: &str) -> Diagnostic {
+    let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
+    Diagnostic {
+        code: Code::Olp001,
+        message: format!("'{name}' is not a known provider (known: {}).", names.join(", ")),
+        path: "target".into(),
+    }
+}
+
+fn profile_of(target: Target<'_>) -> Result<Profile, Vec<Diagnostic>> {
+    match target {
+        Target::BuiltIn(name) => Profile::built_in(name).ok_or_else(|| vec![unknown_target(name)]),
+        Target::Custom(text) => Profile::read(text),
+    }
+}
+
+/// The schema as conversion and restoring read it: usable (the same checks
+/// as validation), with draft-07 spellings mapped.
+fn read_schema(schema_text: &str) -> Result<(Validator, Value), Vec<Diagnostic>> {
+    let validator = Validator::compile(schema_text, Options::default())?;
+    let mut schema = json::parse(schema_text, ParseLimits { max_bytes: usize::MAX, max_depth: usize::MAX })
+        .map_err(|e| vec![Diagnostic { code: Code::Ols001, message: e.to_string(), path: "$".into() }])?;
+    crate::validate::legacy::normalize(&mut schema);
+    Ok((validator, schema))
+}
+
+fn convert_for<'a>(p: &'a Profile, schema: &'a Value) -> Result<(Value, convert::Converter<'a>), Vec<Diagnostic>> {
+    let keep_refs = convert::recursion_plan(p, schema).map_err(|d| vec![d])?;
+    let mut conv = convert::Converter::new(p, schema);
+    conv.keep_refs = keep_refs;
+    let mut out = conv.schema(schema, "", "", false, 0);
+    // References are written in place, unless that grows the schema past
+    // the node limit and the target takes references: then they are kept.
+    let grown = conv.problems.iter().any(|d| d.code == Code::Olp004);
+    let takes_refs = ["$ref", "$defs"].iter().all(|k| p.support(k) == profile::Support::Accepted);
+    if grown && takes_refs && !keep_refs {
+        conv = convert::Converter::new(p, schema);
+        conv.keep_refs = true;
+        out = conv.schema(schema, "", "", false, 0);
+    }
+    // (A root the conversion already refused says so once.)
+    if p.root_object && conv.problems.is_empty() {
+        let root_type = out.get("type");
+        if root_type.and_then(Value::as_str) != Some("object") {
+            let found = root_type.map_or_else(|| "no type".to_owned(), Value::to_json);
+            conv.problems.push(Diagnostic {
+                code: Code::Olp002,
+                message: format!("{} takes only an object schema at the root, and this one has {found}.", p.name),
+                path: "$".into(),
+            });
+        } else if out.get("anyOf").is_some() {
+            conv.problems.push(Diagnostic {
+                code: Code::Olp002,
+                message: format!("{} takes no anyOf (or oneOf) at the root.", p.name),
+                path: "$".into(),
+            });
+        }
+    }
+    if !conv.problems.is_empty() {
+        return Err(std::mem::take(&mut conv.problems));
+    }
+    Ok((out, conv))
+}
+
+/// Converts `schema_text` for `target`. The input is never changed; a schema
+/// the target cannot take at all is refused with a diagnostic saying why.
+pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverted, Vec<Diagnostic>> {
+    let p = profile_of(target)?;
+    let (_, schema) = read_schema(schema_text)?;
+    let (out, conv) = convert_for(&p, &schema)?;
+    Ok(Downconverted { schema: out.to_json(), changes: conv.changes, lossless: conv.lossless })
+}
+
+/// Turns the model's answer to the converted schema back into arguments for
+/// the original: each reshaping undone, then validated against the
+/// **original** schema (and bound, as `validate-args` binds). An error from a
+/// constraint the target saw only as a hint says so.
+pub fn restore_args(original: &str, target: Target<'_>, args_text: &str) -> Result<String, Vec<ArgError>> {
+    let unusable =
+        |diags: Vec<Diagnostic>| -> Vec<ArgError> { diags.iter().map(crate::validate::schema_unusable).collect() };
+    let p = profile_of(target).map_err(unusable)?;
+    let (validator, schema) = read_schema(original).map_err(unusable)?;
+    let (_, conv) = convert_for(&p, &schema).map_err(unusable)?;
+    let limits = Options::default().limits;
+    let args = json::parse(
+        args_text,
+        ParseLimits { max_bytes: limits.max_argument_bytes, max_depth: limits.max_argument_depth },
+    )
+    .map_err(|e| vec![crate::validate::unreadable(&e)])?;
+    let mut restorer = restore::Restorer { p: &p, root: &schema, problems: Vec::new() };
+    let restored = restorer.restore(args, &schema, &restore::At::default(), 0);
+    let problems = restorer.problems;
+    let checked = validator.validate_value(restored);
+    if problems.is_empty()
+        && let Ok(bound) = checked
+    {
+        return Ok(bound);
+    }
+    // An answer that could not be turned back is its own error; validation's
+    // errors at or under its place would only repeat it.
+    let under = |path: &str, at: &str| {
+        path == at || at == "$" || path.strip_prefix(at).is_some_and(|rest| rest.starts_with(['.', '[']))
+    };
+    let hinted = |(position, mut e, source): crate::validate::Found| {
+        // The keyword that failed, or one it sits under (a branch of a
+        // oneOf the target saw only as a hint).
+        let under_hint = source.match_indices('/').any(|(i, _)| {
+            let (node, rest) = source.split_at(i);
+            let keyword = rest[1..].split('/').next().unwrap_or("");
+            conv.weakened.contains(&(node.to_owned(), keyword.to_owned()))
+        });
+        if under_hint {
+            let base = e.message.trim_end_matches('.');
+            e.message = format!("{base} (a constraint the schema sent to {} gave only as a hint).", p.name);
+        }
+        (position, e)
+    };
+    let mut all: Vec<(Vec<usize>, ArgError)> = checked
+        .err()
+        .unwrap_or_default()
+        .into_iter()
+        .map(hinted)
+        .filter(|(_, e)| !problems.iter().any(|(_, pr)| under(&e.path, &pr.path)))
+        .collect();
+    // Every error in document order, as validate-args gives them.
+    for problem in problems {
+        let at = all.iter().position(|(position, _)| *position > problem.0).unwrap_or(all.len());
+        all.insert(at, problem);
+    }
+    Err(all.into_iter().map(|(_, e)| e).collect())
+}

@@ -1,0 +1,292 @@
+//! Provider profiles: what one vendor's tool-schema surface accepts, as data
+//! (`profiles/*.json`, one file per target, every rule with its date and
+//! source). Following a vendor's change, or adding a target, is an edit of
+//! that data; a host may also pass a profile of its own in the same form.
+
+use crate::diag::{Code, Diagnostic};
+use crate::json::{self, ParseLimits, Value};
+use crate::path::Path;
+
+const ANTHROPIC: &str = include_str!("profiles/anthropic.json");
+const OPENAI: &str = include_str!("profiles/openai.json");
+const GEMINI: &str = include_str!("profiles/gemini.json");
+
+/// The built-in targets, by name.
+pub const BUILT_IN: &[(&str, &str)] = &[("anthropic", ANTHROPIC), ("openai", OPENAI), ("gemini", GEMINI)];
+
+/// How a target treats one keyword.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Support {
+    /// Kept as it is.
+    Accepted,
+    /// Kept, but the target does not enforce it: a hint only.
+    Unenforced,
+    /// Kept only with these values (`minItems` 0 or 1).
+    Values(Vec<Value>),
+    /// `format`: kept for these formats only.
+    Formats(Vec<String>),
+    /// `pattern`: kept only within this regex dialect.
+    Regex(RegexDialect),
+    /// `additionalProperties`: only `false` is accepted.
+    FalseOnly,
+    /// Refused by the target: removed, its meaning appended to the description.
+    Rejected,
+    /// Not in the target's list: treated as refused.
+    NotListed,
+    /// Metadata the target does not take: removed without a hint.
+    Dropped,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegexDialect {
+    /// No back-references, look-around, word boundaries, atomic or
+    /// possessive groups, conditionals, recursion or inline flags.
+    Simple,
+    /// Anything but look-around.
+    NoLookaround,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recursion {
+    /// References are kept (in `$defs`) so a recursive schema can be sent.
+    Keep,
+    /// A recursive schema is refused for the target.
+    Refuse,
+}
+
+/// A provider profile, read.
+#[derive(Clone, Debug)]
+pub struct Profile {
+    pub name: String,
+    pub keywords: Vec<(String, Support)>,
+    /// Every property is listed in `required`; optional ones accept `null`.
+    pub require_all_properties: bool,
+    /// Every object has `additionalProperties: false`.
+    pub closed_objects: bool,
+    /// A dictionary becomes an array of `{key, value}`.
+    pub dictionaries_as_pairs: bool,
+    /// A schema that takes any JSON value becomes a string of JSON text.
+    pub any_as_json_text: bool,
+    /// `const: v` becomes `enum: [v]`.
+    pub const_as_enum: bool,
+    /// `oneOf` becomes `anyOf`, exclusivity kept as a hint.
+    pub one_of_as_any_of: bool,
+    /// Objects carry `propertyOrdering`.
+    pub property_ordering: bool,
+    pub recursion: Recursion,
+    /// The root must be an object schema.
+    pub root_object: bool,
+}
+
+impl Profile {
+    /// How this target treats `keyword` (`NotListed` when the profile does not say).
+    pub fn support(&self, keyword: &str) -> Support {
+        self.keywords.iter().find(|(k, _)| k == keyword).map_or(Support::NotListed, |(_, s)| s.clone())
+    }
+
+    pub fn built_in(name: &str) -> Option<Profile> {
+        let (_, text) = BUILT_IN.iter().find(|(n, _)| *n == name)?;
+        // The built-in profiles are tested to read without problems.
+        Profile::read(text).ok()
+    }
+
+    /// Reads a profile from its JSON text; every problem is an `OLP003`.
+    pub fn read(text: &str) -> Result<Profile, Vec<Diagnostic>> {
+        let root = Path::root();
+        let limits = ParseLimits { max_bytes: 1 << 20, max_depth: 32 };
+        let v = json::parse(text, limits).map_err(|e| {
+            vec![Diagnostic::new(Code::Olp003, &root, format!("The provider profile is not accepted as JSON: {e}."))]
+        })?;
+        let mut problems = Vec::new();
+        let mut bad = |path: &Path, msg: String| problems.push(Diagnostic::new(Code::Olp003, path, msg));
+        let name = v.get("name").and_then(Value::as_str).unwrap_or("").to_owned();
+        if name.is_empty() {
+            bad(&root.key("name"), "The provider profile needs a 'name'.".into());
+        }
+        let mut keywords = Vec::new();
+        match v.get("keywords").and_then(Value::as_object) {
+            None => {
+                bad(&root.key("keywords"), "The provider profile needs 'keywords', an object of keyword rules.".into())
+            }
+            Some(rules) => {
+                for (keyword, rule) in rules {
+                    let at = root.key("keywords").key(keyword);
+                    match read_rule(rule) {
+                        Ok(s) => keywords.push((keyword.clone(), s)),
+                        Err(why) => bad(&at, format!("The rule for '{keyword}' {why}.")),
+                    }
+                }
+            }
+        }
+        let reshape = v.get("reshape");
+        let mut flag = |key: &str| -> bool {
+            let at = root.key("reshape").key(key);
+            match reshape.and_then(|r| r.get(key)).and_then(|f| f.get("value")) {
+                Some(Value::Bool(b)) => *b,
+                _ => {
+                    bad(&at, format!("The reshape rule '{key}' needs a 'value' of true or false."));
+                    false
+                }
+            }
+        };
+        let require_all_properties = flag("requireAllProperties");
+        let closed_objects = flag("closedObjects");
+        let dictionaries_as_pairs = flag("dictionariesAsPairs");
+        let any_as_json_text = flag("anyAsJsonText");
+        let const_as_enum = flag("constAsEnum");
+        let one_of_as_any_of = flag("oneOfAsAnyOf");
+        let property_ordering = flag("propertyOrdering");
+        let root_object = flag("rootObject");
+        let recursion =
+            match reshape.and_then(|r| r.get("recursion")).and_then(|f| f.get("value")).and_then(Value::as_str) {
+                Some("keep") => Recursion::Keep,
+                Some("refuse") => Recursion::Refuse,
+                _ => {
+                    problems.push(Diagnostic::new(
+                        Code::Olp003,
+                        &root.key("reshape").key("recursion"),
+                        "The reshape rule 'recursion' needs a 'value' of \"keep\" or \"refuse\".",
+                    ));
+                    Recursion::Refuse
+                }
+            };
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(Profile {
+            name,
+            keywords,
+            require_all_properties,
+            closed_objects,
+            dictionaries_as_pairs,
+            any_as_json_text,
+            const_as_enum,
+            one_of_as_any_of,
+            property_ordering,
+            recursion,
+            root_object,
+        })
+    }
+}
+
+fn read_rule(rule: &Value) -> Result<Support, String> {
+    let support = rule.get("support").and_then(Value::as_str).ok_or("needs a 'support'")?;
+    for key in ["date", "source"] {
+        if rule.get(key).and_then(Value::as_str).is_none_or(str::is_empty) {
+            return Err(format!("needs a '{key}' (every rule says when and where it was read)"));
+        }
+    }
+    Ok(match support {
+        "accepted" => Support::Accepted,
+        "unenforced" => Support::Unenforced,
+        "rejected" => Support::Rejected,
+        "not-listed" => Support::NotListed,
+        "dropped" => Support::Dropped,
+        "false-only" => Support::FalseOnly,
+        "limited" => {
+            if let Some(values) = rule.get("values").and_then(Value::as_array) {
+                Support::Values(values.to_vec())
+            } else if let Some(formats) = rule.get("formats").and_then(Value::as_array) {
+                Support::Formats(formats.iter().filter_map(|f| f.as_str().map(str::to_owned)).collect())
+            } else {
+                match rule.get("regex").and_then(Value::as_str) {
+                    Some("simple") => Support::Regex(RegexDialect::Simple),
+                    Some("no-lookaround") => Support::Regex(RegexDialect::NoLookaround),
+                    _ => {
+                        return Err(
+                            "is 'limited' but gives no 'values', 'formats' or 'regex' (simple, no-lookaround)".into()
+                        );
+                    }
+                }
+            }
+        }
+        other => return Err(format!("has an unknown support '{other}'")),
+    })
+}
+
+/// Whether `pattern` stays within `dialect`. A scan of the pattern's syntax,
+/// outside character classes.
+pub fn regex_fits(pattern: &str, dialect: RegexDialect) -> bool {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut i = 0;
+    let mut in_class = false;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\\' {
+            let next = chars.get(i + 1).copied().unwrap_or(' ');
+            if dialect == RegexDialect::Simple
+                && !in_class
+                && (next.is_ascii_digit() && next != '0' || matches!(next, 'k' | 'b' | 'B'))
+            {
+                return false;
+            }
+            i += 2;
+            continue;
+        }
+        if in_class {
+            in_class = c != ']';
+            i += 1;
+            continue;
+        }
+        match c {
+            '[' => in_class = true,
+            '(' if chars.get(i + 1) == Some(&'?') => {
+                let rest: String = chars[i + 2..chars.len().min(i + 4)].iter().collect();
+                let lookaround =
+                    rest.starts_with('=') || rest.starts_with('!') || rest.starts_with("<=") || rest.starts_with("<!");
+                if lookaround {
+                    return false;
+                }
+                // A non-capturing group `(?:` and a named group `(?<name>` are simple.
+                let simple = rest.starts_with(':') || (rest.starts_with('<') && !lookaround) || rest.starts_with("P<");
+                if dialect == RegexDialect::Simple && !simple {
+                    return false;
+                }
+            }
+            '+' | '*' | '?' | '}' if dialect == RegexDialect::Simple && chars.get(i + 1) == Some(&'+') => return false,
+            _ => {}
+        }
+        i += 1;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_profiles_read() {
+        for (name, text) in BUILT_IN {
+            let p = Profile::read(text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            assert_eq!(p.name, *name);
+        }
+        assert_eq!(Profile::built_in("openai").unwrap().support("minLength"), Support::NotListed);
+        assert_eq!(Profile::built_in("gemini").unwrap().support("uniqueItems"), Support::Unenforced);
+        assert_eq!(
+            Profile::built_in("anthropic").unwrap().support("minItems"),
+            Support::Values(vec![Value::Number(json::Number::from_i128(0)), Value::Number(json::Number::from_i128(1))])
+        );
+    }
+
+    #[test]
+    fn a_bad_profile_says_what_is_wrong() {
+        let e =
+            Profile::read(r#"{"name":"x","keywords":{"minimum":{"support":"sometimes"}},"reshape":{}}"#).unwrap_err();
+        assert!(e.iter().any(|d| d.path == "keywords.minimum" && d.message.contains("'date'")));
+        assert!(e.iter().any(|d| d.path == "reshape.recursion"));
+    }
+
+    #[test]
+    fn regex_dialects() {
+        for simple in ["^\\d{5}(-\\d{4})?$", "^[a-z]+$", "(?:ab)+", "[(?=]", "^\\w+@\\w+\\.com$", "\\\\1"] {
+            assert!(regex_fits(simple, RegexDialect::Simple), "{simple}");
+        }
+        for complex in ["(a)\\1", "(?=.*\\d).+", "\\bword\\b", "a++", "(?i)abc", "(?>a)", "(?<!x)y", "\\k<n>"] {
+            assert!(!regex_fits(complex, RegexDialect::Simple), "{complex}");
+        }
+        assert!(!regex_fits("(?=.*[0-9]).+", RegexDialect::NoLookaround));
+        assert!(!regex_fits("a(?<!b)", RegexDialect::NoLookaround));
+        assert!(regex_fits("(a)\\1(?:b)", RegexDialect::NoLookaround));
+    }
+}

@@ -1,0 +1,356 @@
+//! `restore-args`: the model's answer, shaped by a converted schema, turned
+//! back into the shape of the original schema. Each reshaping of the
+//! conversion is undone where the original schema has the node it came
+//! from: pairs become a dictionary again, JSON text becomes its value, and
+//! `null` for an optional property becomes absent (so its default applies).
+//! Anything else is left as the model wrote it, for validation to judge.
+//!
+//! Two answers cannot be turned back and are errors of their own: text that
+//! is not JSON where JSON text was asked for (keyword `json`), and one key in
+//! two pairs (keyword `pairs`).
+
+use super::convert::{MAX_DEPTH, Member, lift_root_union, merge_all_of, push_merged, resolve, type_names};
+use super::profile::{Profile, Support};
+use crate::json::{self, ParseLimits, Value};
+use crate::path::Path;
+use crate::validate::ArgError;
+
+pub(crate) struct Restorer<'a> {
+    pub p: &'a Profile,
+    pub root: &'a Value,
+    /// Answers that could not be turned back, each with its position in the
+    /// restored document (as validation places its errors).
+    pub problems: Vec<(Vec<usize>, ArgError)>,
+}
+
+/// A place in the restored arguments: its path as a caller reads it, and
+/// the member and item indices that lead to it.
+#[derive(Clone, Default)]
+pub(crate) struct At {
+    path: Path,
+    position: Vec<usize>,
+}
+
+impl At {
+    fn key(&self, key: &str, index: usize) -> At {
+        let mut position = self.position.clone();
+        position.push(index);
+        At { path: self.path.key(key), position }
+    }
+
+    fn index(&self, index: usize) -> At {
+        let mut position = self.position.clone();
+        position.push(index);
+        At { path: self.path.index(index), position }
+    }
+}
+
+/// How the conversion wrote a node of the original schema.
+enum Shape {
+    JsonText,
+    Pairs,
+    Plain,
+}
+
+/// A node of the original schema as the conversion wrote it: references
+/// followed and `allOf` merged, with every member the merge brought.
+struct Node<'a>(Vec<Member<'a>>, Lifted);
+
+/// Whether the node is a root union whose branches' parameters were lifted.
+#[derive(Clone, Copy, PartialEq)]
+enum Lifted {
+    No,
+    Yes,
+}
+
+impl<'a> Node<'a> {
+    fn get(&self, k: &str) -> Option<&'a Value> {
+        self.0.iter().find(|(m, _, _)| *m == k).map(|(_, v, _)| *v)
+    }
+
+    fn has(&self, k: &str) -> bool {
+        self.0.iter().any(|(m, _, _)| *m == k)
+    }
+
+    /// Every property, from every merged `properties` (the first of a name wins).
+    fn properties(&self) -> Vec<(&'a str, &'a Value)> {
+        let mut out: Vec<(&'a str, &'a Value)> = Vec::new();
+        for (_, v, _) in self.0.iter().filter(|(k, _, _)| *k == "properties") {
+            for (name, sub) in v.as_object().unwrap_or_default() {
+                if !out.iter().any(|(n, _)| *n == name) {
+                    out.push((name.as_str(), sub));
+                }
+            }
+        }
+        out
+    }
+
+    fn required(&self) -> Vec<&'a str> {
+        self.0
+            .iter()
+            .filter(|(k, _, _)| *k == "required")
+            .filter_map(|(_, v, _)| v.as_array())
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect()
+    }
+}
+
+impl<'a> Restorer<'a> {
+    fn problem(&mut self, at: &At, keyword: &str, predicate: String) {
+        let path = &at.path;
+        let message = format!("Argument '{path}' {predicate}.");
+        self.problems
+            .push((at.position.clone(), ArgError { path: path.to_string(), keyword: keyword.to_owned(), message }));
+    }
+
+    /// The node `schema` is, as the conversion wrote it: references written
+    /// in place (the node's own members first), `allOf` merged where the
+    /// conversion merges it.
+    fn node(&self, schema: &'a Value, is_root: bool) -> Node<'a> {
+        let mut members: Vec<Member<'a>> = match schema {
+            Value::Object(m) => m.iter().map(|(k, v)| (k.as_str(), v, String::new())).collect(),
+            _ => Vec::new(),
+        };
+        let mut seen: Vec<String> = Vec::new();
+        for _ in 0..32 {
+            if let Some(merged) = merge_all_of(self.root, &members, seen.clone()) {
+                members = merged;
+            }
+            let Some((_, r, _)) = members.iter().find(|(k, _, _)| *k == "$ref").cloned() else { break };
+            let Some((pointer, Value::Object(target))) = r.as_str().and_then(|r| resolve(self.root, r)) else { break };
+            if seen.contains(&pointer) {
+                break;
+            }
+            members.retain(|(k, _, _)| *k != "$ref");
+            for (k, v) in target {
+                push_merged(&mut members, (k.as_str(), v, pointer.clone()));
+            }
+            seen.push(pointer);
+        }
+        if is_root
+            && self.p.root_object
+            && let Some(lifted) = lift_root_union(self.root, &members)
+        {
+            return Node(lifted, Lifted::Yes);
+        }
+        Node(members, Lifted::No)
+    }
+
+    fn shape(&self, schema: &Value, node: &Node<'a>) -> Shape {
+        if !matches!(schema, Value::Object(_)) {
+            return if matches!(schema, Value::Bool(true)) && self.p.any_as_json_text {
+                Shape::JsonText
+            } else {
+                Shape::Plain
+            };
+        }
+        let types = type_names(node.get("type"));
+        let structural = node.0.iter().any(|(k, _, _)| super::convert::is_constraint(k));
+        let composed = node.has("allOf") || node.has("anyOf") || node.has("oneOf");
+        let open_object = types.contains(&"object")
+            && !composed
+            && !node.has("properties")
+            && !node.has("patternProperties")
+            && !matches!(node.get("additionalProperties"), Some(Value::Bool(false)) | Some(Value::Object(_)));
+        let open_array = types.contains(&"array") && !composed && !node.has("items") && !node.has("prefixItems");
+        if self.p.any_as_json_text && (!structural || open_object || open_array) {
+            return Shape::JsonText;
+        }
+        let object_like = types.contains(&"object") || (types.is_empty() && node.has("properties"));
+        if self.p.dictionaries_as_pairs
+            && object_like
+            && !node.has("properties")
+            && !node.has("patternProperties")
+            && matches!(node.get("additionalProperties"), Some(Value::Object(_)) | Some(Value::Bool(true)))
+        {
+            return Shape::Pairs;
+        }
+        Shape::Plain
+    }
+
+    pub fn restore(&mut self, value: Value, schema: &'a Value, at: &At, depth: usize) -> Value {
+        if depth > MAX_DEPTH {
+            return value;
+        }
+        let node = self.node(schema, depth == 0);
+        match (self.shape(schema, &node), value) {
+            (Shape::JsonText, Value::String(text)) => {
+                let limits = ParseLimits { max_bytes: text.len().max(1), max_depth: 128 };
+                match json::parse(&text, limits) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        let what =
+                            "must be JSON text (the schema sent to the model asked for its value written as JSON)";
+                        self.problem(at, "json", format!("{what}, and this is not: {e}"));
+                        Value::String(text)
+                    }
+                }
+            }
+            (Shape::Pairs, Value::Array(items)) => self.pairs(items, &node, at, depth),
+            (Shape::Plain, value) => self.plain(value, &node, at, depth),
+            (_, other) => other,
+        }
+    }
+
+    fn pairs(&mut self, items: Vec<Value>, node: &Node<'a>, at: &At, depth: usize) -> Value {
+        let value_schema = node.get("additionalProperties").unwrap_or(&Value::Bool(true));
+        let mut members: Vec<(String, Value)> = Vec::new();
+        let mut leftovers = Vec::new();
+        for item in items {
+            match item {
+                Value::Object(pair) if pair.len() == 2 => {
+                    let key = pair.iter().find(|(k, _)| k == "key").and_then(|(_, v)| v.as_str()).map(str::to_owned);
+                    let value = pair.iter().find(|(k, _)| k == "value").map(|(_, v)| v.clone());
+                    match (key, value) {
+                        (Some(k), Some(v)) => {
+                            if members.iter().any(|(mk, _)| *mk == k) {
+                                // Which of the two values the model meant is not ours to guess.
+                                self.problem(at, "pairs", format!("gives the key '{k}' in two pairs"));
+                                continue;
+                            }
+                            let v = self.restore(v, value_schema, &at.key(&k, members.len()), depth + 1);
+                            members.push((k, v));
+                        }
+                        _ => leftovers.push(Value::Object(pair)),
+                    }
+                }
+                other => leftovers.push(other),
+            }
+        }
+        if leftovers.is_empty() {
+            Value::Object(members)
+        } else {
+            // Not pairs after all: leave the array for validation to refuse.
+            let mut all: Vec<Value> = members
+                .into_iter()
+                .map(|(k, v)| Value::Object(vec![("key".into(), Value::String(k)), ("value".into(), v)]))
+                .collect();
+            all.extend(leftovers);
+            Value::Array(all)
+        }
+    }
+
+    fn plain(&mut self, value: Value, node: &Node<'a>, at: &At, depth: usize) -> Value {
+        // A union: the branch the model's value was written for.
+        // (Not where the node itself says what the members or items are: then
+        // the union only adds constraints, and the answer has the node's shape.)
+        let own_shape = match &value {
+            Value::Object(_) => node.has("properties"),
+            Value::Array(_) => node.has("items") || node.has("prefixItems"),
+            _ => false,
+        };
+        if node.1 == Lifted::No
+            && !own_shape
+            && let Some(branch) = self.branch_for(&value, node)
+        {
+            return self.restore(value, branch, at, depth + 1);
+        }
+        match value {
+            Value::Object(members) => {
+                let properties = node.properties();
+                let required = node.required();
+                // The schema for other members, where the model saw it (not as a hint).
+                let additional = node
+                    .get("additionalProperties")
+                    .filter(|_| self.p.support("additionalProperties") == Support::Accepted);
+                let mut out = Vec::with_capacity(members.len());
+                for (k, v) in members {
+                    match properties.iter().find(|(name, _)| *name == k) {
+                        Some((_, sub)) => {
+                            if self.p.require_all_properties
+                                && matches!(v, Value::Null)
+                                && !required.contains(&k.as_str())
+                            {
+                                // null for an optional property means absent.
+                                continue;
+                            }
+                            let v = self.restore(v, sub, &at.key(&k, out.len()), depth + 1);
+                            out.push((k, v));
+                        }
+                        None => match additional {
+                            Some(sub @ Value::Object(_)) => {
+                                let v = self.restore(v, sub, &at.key(&k, out.len()), depth + 1);
+                                out.push((k, v));
+                            }
+                            _ => out.push((k, v)),
+                        },
+                    }
+                }
+                Value::Object(out)
+            }
+            Value::Array(items) => {
+                let prefix = node
+                    .get("prefixItems")
+                    .filter(|_| self.p.support("prefixItems") == Support::Accepted)
+                    .and_then(Value::as_array)
+                    .unwrap_or_default();
+                let rest = node.get("items");
+                Value::Array(
+                    items
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, item)| match prefix.get(i).or(rest) {
+                            Some(sub) => self.restore(item, sub, &at.index(i), depth + 1),
+                            None => item,
+                        })
+                        .collect(),
+                )
+            }
+            other => other,
+        }
+    }
+
+    /// The `anyOf` (or `oneOf`) branch a value was written for: of those
+    /// whose converted shape takes its JSON type, the first whose declared
+    /// properties hold all of an object's members, else the first.
+    fn branch_for(&self, value: &Value, node: &Node<'a>) -> Option<&'a Value> {
+        let branches = node.get("anyOf").or_else(|| node.get("oneOf")).and_then(Value::as_array)?;
+        let fitting: Vec<(&'a Value, Node<'a>)> =
+            branches.iter().map(|b| (b, self.node(b, false))).filter(|(b, n)| self.fits(value, b, n)).collect();
+        if let Value::Object(members) = value {
+            // Every member a property of the branch, and none outside an
+            // enum (or const) the branch gives it: a discriminator.
+            let holds = |n: &Node<'a>| {
+                let props = n.properties();
+                !props.is_empty()
+                    && members.iter().all(|(k, v)| props.iter().any(|(p, sub)| *p == k && self.allows(sub, v)))
+            };
+            if let Some((b, _)) = fitting.iter().find(|(_, n)| holds(n)) {
+                return Some(b);
+            }
+        }
+        fitting.first().map(|(b, _)| *b)
+    }
+
+    /// Whether the `enum` or `const` of `schema` (if it has one) allows `value`.
+    fn allows(&self, schema: &'a Value, value: &Value) -> bool {
+        let node = self.node(schema, false);
+        let in_enum = node.get("enum").and_then(Value::as_array).is_none_or(|e| e.contains(value));
+        in_enum && node.get("const").is_none_or(|c| c == value)
+    }
+
+    /// Whether `value` has a JSON type the converted form of `schema` takes.
+    fn fits(&self, value: &Value, schema: &Value, node: &Node<'a>) -> bool {
+        let kind = match value {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+        };
+        match self.shape(schema, node) {
+            Shape::JsonText => kind == "string",
+            Shape::Pairs => kind == "array",
+            Shape::Plain => {
+                let types = type_names(node.get("type"));
+                let object_like = node.has("properties") && types.is_empty();
+                (types.is_empty() && !object_like)
+                    || (object_like && kind == "object")
+                    || types.contains(&kind)
+                    || (kind == "number" && types.contains(&"integer"))
+            }
+        }
+    }
+}
