@@ -7,6 +7,7 @@ wit_bindgen::generate!({
 });
 
 use exports::onellm::tool_schema::describe::Guest as Describe;
+use exports::onellm::tool_schema::downconvert::{Change, Downconverted, Guest as Downconvert, Target};
 use exports::onellm::tool_schema::encode::{Guest as Encode, Outcome, Part, ToolResult};
 use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
 use exports::onellm::tool_schema::validate::{
@@ -165,6 +166,39 @@ impl Encode for Component {
                 typed_result: r.typed_result,
             })
             .map_err(diagnostics)
+    }
+}
+
+fn target(t: &Target) -> tool_schema::Target<'_> {
+    match t {
+        Target::Anthropic => tool_schema::Target::BuiltIn("anthropic"),
+        Target::Openai => tool_schema::Target::BuiltIn("openai"),
+        Target::Gemini => tool_schema::Target::BuiltIn("gemini"),
+        Target::Custom(profile) => tool_schema::Target::Custom(profile),
+    }
+}
+
+impl Downconvert for Component {
+    fn downconvert(schema: String, t: Target) -> Result<Downconverted, Vec<Diagnostic>> {
+        tool_schema::downconvert(&schema, target(&t))
+            .map(|d| Downconverted {
+                schema: d.schema,
+                changes: d
+                    .changes
+                    .into_iter()
+                    .map(|c| Change { pointer: c.pointer, keyword: c.keyword, action: c.action, detail: c.detail })
+                    .collect(),
+                lossless: d.lossless,
+            })
+            .map_err(diagnostics)
+    }
+
+    fn restore_args(original_schema: String, t: Target, args: String) -> Result<String, Vec<ArgError>> {
+        tool_schema::restore_args(&original_schema, target(&t), &args).map_err(arg_errors)
+    }
+
+    fn provider_profile(name: String) -> Result<String, Diagnostic> {
+        tool_schema::provider_profile(&name).map_err(diagnostic)
     }
 }
 

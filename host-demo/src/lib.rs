@@ -19,6 +19,7 @@ wasmtime::component::bindgen!({
     path: "../wit",
 });
 
+pub use exports::onellm::tool_schema::downconvert::{Change, Downconverted, Target};
 pub use exports::onellm::tool_schema::encode::{Exception, Outcome, Part, ToolResult};
 pub use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
 pub use exports::onellm::tool_schema::validate::{ArgError, FormatMode, Limits, ValidateOptions};
@@ -251,6 +252,27 @@ impl Host<'_> {
         self.call(|b, s| {
             b.onellm_tool_schema_encode().call_encode_result(s, tool_name, return_type, context, outcome, ends_loop)
         })
+    }
+
+    pub fn downconvert(
+        &mut self,
+        schema: &str,
+        target: &Target,
+    ) -> Result<Result<Downconverted, Vec<Diagnostic>>, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_downconvert().call_downconvert(s, schema, target))
+    }
+
+    pub fn restore_args(
+        &mut self,
+        original_schema: &str,
+        target: &Target,
+        args: &str,
+    ) -> Result<Result<String, Vec<ArgError>>, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_downconvert().call_restore_args(s, original_schema, target, args))
+    }
+
+    pub fn provider_profile(&mut self, name: &str) -> Result<Result<String, Diagnostic>, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_downconvert().call_provider_profile(s, name))
     }
 
     pub fn validate_args(&mut self, schema: &str, args: &str) -> Result<Result<String, Vec<ArgError>>, HostError> {

@@ -6,8 +6,8 @@
 //! fails (component missing, trap).
 
 use host_demo::{
-    ArgError, Diagnostic, Exception, FormatMode, Host, LoadOptions, Mode, Origin, Outcome, Part, Runtime, ToolResult,
-    TypeContext, ValidateOptions,
+    ArgError, Change, Diagnostic, Exception, FormatMode, Host, LoadOptions, Mode, Origin, Outcome, Part, Runtime,
+    Target, ToolResult, TypeContext, ValidateOptions,
 };
 use std::io::Read;
 use std::path::PathBuf;
@@ -34,6 +34,14 @@ commands:
       Print the tool result the model receives for what the tool did. JSON
       arguments may be @FILE. --parts takes [{\"type\":\"text\",\"text\":...} |
       {\"type\":\"json\",\"json\":...}]; --invalid-args takes validate's output.
+  downconvert --provider P (<SCHEMA_FILE|-> | --tool DESCRIPTOR_FILE [--name TOOL]) [--pretty]
+      Convert a schema for a provider's strict mode (anthropic, openai, gemini,
+      or custom with --profile FILE). Prints {\"schema\", \"changes\", \"lossless\"}.
+  restore --provider P (<SCHEMA_FILE> | --tool DESCRIPTOR_FILE [--name TOOL]) <ARGS_JSON|@FILE> [--pretty]
+      Turn a model's answer to the converted schema back into arguments for the
+      original one, then validate them. Prints the arguments, or {\"errors\": [...]}.
+  provider-profile <NAME>
+      Print a built-in provider profile (the form --profile takes).
   tool-name <METHOD>
       Print the contract's default tool name for a method name.
   flatten-doc <XML>
@@ -162,7 +170,17 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
     }
     if !matches!(
         command.as_str(),
-        "describe-tool" | "describe-type" | "validate" | "encode" | "tool-name" | "flatten-doc" | "demo" | "info"
+        "describe-tool"
+            | "describe-type"
+            | "validate"
+            | "encode"
+            | "downconvert"
+            | "restore"
+            | "provider-profile"
+            | "tool-name"
+            | "flatten-doc"
+            | "demo"
+            | "info"
     ) {
         return Err(Failure::Usage(format!("unknown command '{command}'")));
     }
@@ -252,6 +270,65 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
                 Err(diags) => Ok(print_answer(Err(diags), pretty)),
             }
         }
+        "downconvert" | "restore" => {
+            let target = target_option(&mut args)?;
+            let tool = args.option("--tool")?;
+            let name = args.option("--name")?;
+            if name.is_some() && tool.is_none() {
+                return Err(Failure::Usage("--name picks a tool of a class descriptor given with --tool".into()));
+            }
+            let (schema_source, answer) = match (command.as_str(), &tool) {
+                ("downconvert", Some(t)) => {
+                    args.none()?;
+                    (t.clone(), None)
+                }
+                ("downconvert", None) => (args.one("schema file (or -)")?, None),
+                (_, Some(t)) => (t.clone(), Some(args.one("arguments (JSON text, or @FILE)")?)),
+                (_, None) => {
+                    let (schema, answer) = args.two("schema file", "arguments (JSON text, or @FILE)")?;
+                    (schema, Some(answer))
+                }
+            };
+            let schema_text = read_input(&schema_source)?;
+            let answer = match answer {
+                Some(a) => Some(match a.strip_prefix('@') {
+                    Some(file) => read_input(file)?,
+                    None => a,
+                }),
+                None => None,
+            };
+            let runtime = Runtime::load(&opts)?;
+            let mut host = runtime.instantiate()?;
+            let schema = match tool {
+                Some(_) => match host.describe_tool(&schema_text)? {
+                    Ok(tool_json) => input_schema_of(&tool_json, name.as_deref())?,
+                    Err(diags) => return Ok(print_answer(Err(diags), pretty)),
+                },
+                None => schema_text,
+            };
+            match answer {
+                None => match host.downconvert(&schema, &target)? {
+                    Ok(d) => {
+                        let v = downconverted_value(&d);
+                        say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
+                        Ok(0)
+                    }
+                    Err(diags) => Ok(print_answer(Err(diags), pretty)),
+                },
+                Some(answer) => Ok(print_validation(host.restore_args(&schema, &target, &answer)?, pretty)),
+            }
+        }
+        "provider-profile" => {
+            let name = args.one("provider name")?;
+            let runtime = Runtime::load(&opts)?;
+            match runtime.instantiate()?.provider_profile(&name)? {
+                Ok(profile) => {
+                    say!("{}", profile.trim_end());
+                    Ok(0)
+                }
+                Err(d) => Ok(print_answer(Err(vec![d]), pretty)),
+            }
+        }
         "tool-name" => {
             let method = args.one("method name")?;
             let runtime = Runtime::load(&opts)?;
@@ -315,6 +392,41 @@ fn diagnostics_value(diags: &[Diagnostic]) -> Value {
         ])
     };
     Value::Object(vec![("diagnostics".into(), Value::Array(diags.iter().map(one).collect()))])
+}
+
+fn target_option(args: &mut Args) -> Result<Target, Failure> {
+    let provider = args.option("--provider")?.ok_or_else(|| Failure::Usage("--provider is required".into()))?;
+    let profile = args.option("--profile")?;
+    match (provider.as_str(), profile) {
+        ("anthropic", None) => Ok(Target::Anthropic),
+        ("openai", None) => Ok(Target::Openai),
+        ("gemini", None) => Ok(Target::Gemini),
+        ("custom", Some(file)) => Ok(Target::Custom(read_input(&file)?)),
+        ("custom", None) => Err(Failure::Usage("--provider custom needs --profile FILE".into())),
+        (_, Some(_)) => Err(Failure::Usage("--profile goes with --provider custom".into())),
+        (other, None) => {
+            Err(Failure::Usage(format!("--provider must be anthropic, openai, gemini or custom, not '{other}'")))
+        }
+    }
+}
+
+/// `{"schema": …, "changes": […], "lossless": …}`, the schema as JSON.
+fn downconverted_value(d: &host_demo::Downconverted) -> Value {
+    let limits = json::ParseLimits { max_bytes: usize::MAX, max_depth: 4096 };
+    let schema = json::parse(&d.schema, limits).unwrap_or_else(|_| Value::String(d.schema.clone()));
+    let change = |c: &Change| {
+        Value::Object(vec![
+            ("pointer".into(), Value::String(c.pointer.clone())),
+            ("keyword".into(), Value::String(c.keyword.clone())),
+            ("action".into(), Value::String(c.action.clone())),
+            ("detail".into(), Value::String(c.detail.clone())),
+        ])
+    };
+    Value::Object(vec![
+        ("schema".into(), schema),
+        ("changes".into(), Value::Array(d.changes.iter().map(change).collect())),
+        ("lossless".into(), Value::Bool(d.lossless)),
+    ])
 }
 
 fn mode_option(args: &mut Args) -> Result<Mode, Failure> {
@@ -480,6 +592,7 @@ fn print_answer(answer: Result<String, Vec<Diagnostic>>, pretty: bool) -> u8 {
 const GET_DOCKET: &str = include_str!("../../examples/get-docket.json");
 const WEATHER: &str = include_str!("../../examples/weather-tools.json");
 const REFUSED: &str = include_str!("../../examples/refused.json");
+const TAG_COUNTS: &str = include_str!("../../examples/tag-counts.json");
 
 fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
     let mut host: Host<'_> = runtime.instantiate()?;
@@ -598,7 +711,44 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
     say!("\nA value that does not fit the declared return type is the host's bug: a diagnostic, not");
     say!("something the model is told the tool said.");
 
-    section("7. Tool names");
+    section("7. One schema, per provider (downconvert, restore)");
+    say!("C#:  void F([Range(1, 10)] int n, List<string> tags, Dictionary<string, int> counts)");
+    say!("Descriptor: examples/tag-counts.json.\n");
+    let described = host.describe_tool(TAG_COUNTS)?.map_err(|d| Failure::Host(format!("{d:?}")))?;
+    let schema = input_schema_of(&described, None)?;
+    for (name, target) in [("anthropic", Target::Anthropic), ("openai", Target::Openai), ("gemini", Target::Gemini)] {
+        let d = host.downconvert(&schema, &target)?.map_err(|d| Failure::Host(format!("{d:?}")))?;
+        let lossless = if d.lossless { "lossless" } else { "some constraints only as hints" };
+        say!("{name} ({lossless}):\n  {}", d.schema);
+        for c in &d.changes {
+            let pointer = if c.pointer.is_empty() { "(the root)" } else { c.pointer.as_str() };
+            say!("  {pointer:<44} {:<22} {}", c.keyword, c.action);
+        }
+    }
+    let answer = r#"{"n": 30, "tags": [], "counts": [{"key": "a", "value": 1}]}"#;
+    say!("\nThe model answers anthropic's schema with {answer}; restore gives:");
+    match host.restore_args(&schema, &Target::Anthropic, answer)? {
+        Ok(bound) => say!("  → {bound}"),
+        Err(errors) => {
+            for e in errors {
+                say!("  → {}", e.message);
+            }
+        }
+    }
+    let answer = r#"{"n": 3, "tags": ["x"], "counts": [{"key": "a", "value": 1}]}"#;
+    say!("and for {answer}:");
+    match host.restore_args(&schema, &Target::Anthropic, answer)? {
+        Ok(bound) => say!("  → {bound}"),
+        Err(errors) => {
+            for e in errors {
+                say!("  → {}", e.message);
+            }
+        }
+    }
+    say!("\nA keyword a provider does not take is a hint in the description, in one parseable form;");
+    say!("each reshaping is undone by restore, which validates against the original schema.");
+
+    section("8. Tool names");
     for m in ["GetDocketAsync", "HTTPRequest", "SHA512Hash", "Summarize"] {
         let name = host.tool_name(m)?.map_err(|d| Failure::Host(d.message))?;
         say!("{m:<16} → {name}");
@@ -606,6 +756,7 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
     say!("\nTry: host-demo describe-tool examples/get-docket.json --pretty");
     say!("     host-demo validate --tool examples/order.json '{{\"items\":[{{\"qty\":\"three\"}}]}}'");
     say!("     host-demo encode --tool x --returns int --threw InvalidOperationException message");
+    say!("     host-demo downconvert --provider openai --tool examples/get-docket.json --pretty");
     Ok(0)
 }
 

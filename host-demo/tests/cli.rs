@@ -403,3 +403,121 @@ fn encode_usage_errors() {
         assert_eq!(stderr(&o).lines().count(), 1, "{args:?}");
     }
 }
+
+fn changes_of(v: &Value) -> Vec<(String, String, String)> {
+    v.get("changes")
+        .and_then(Value::as_array)
+        .expect("a changes list")
+        .iter()
+        .map(|c| {
+            let s = |k: &str| c.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
+            (s("pointer"), s("keyword"), s("action"))
+        })
+        .collect()
+}
+
+#[test]
+fn downconvert_for_anthropic_keeps_the_range_as_a_hint_and_reshapes_the_dictionary() {
+    let tool = examples().join("tag-counts.json");
+    let o = run("dc-anthropic", &["downconvert", "--provider", "anthropic", "--tool", tool.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let answer = parse(&stdout(&o));
+    let schema = answer.get("schema").expect("schema");
+    let n = schema.pointer("/properties/n").expect("n");
+    assert!(n.get("minimum").is_none() && n.get("maximum").is_none(), "{}", n.to_json());
+    let description = n.get("description").and_then(Value::as_str).unwrap_or_default();
+    assert!(description.ends_with("(minimum: 1, maximum: 10)"), "{description}");
+    let counts = schema.pointer("/properties/counts").expect("counts");
+    assert_eq!(counts.get("type").and_then(Value::as_str), Some("array"));
+    let pair = counts.pointer("/items/properties").and_then(Value::as_object).expect("pairs");
+    assert_eq!(pair.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(), ["key", "value"]);
+    let changes = changes_of(&answer);
+    for (pointer, keyword, action) in [
+        ("/properties/n", "minimum", "removed"),
+        ("/properties/n", "maximum", "removed"),
+        ("/properties/counts", "additionalProperties", "reshaped"),
+    ] {
+        assert!(
+            changes.contains(&(pointer.into(), keyword.into(), action.into())),
+            "{pointer} {keyword} {action} not in {changes:?}"
+        );
+    }
+    assert!(matches!(answer.get("lossless"), Some(Value::Bool(false))));
+}
+
+#[test]
+fn downconvert_for_openai_requires_every_property_and_restore_applies_the_default() {
+    let docket = examples().join("get-docket.json");
+    let docket = docket.to_str().unwrap();
+    let o = run("dc-openai", &["downconvert", "--provider", "openai", "--tool", docket]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let schema = parse(&stdout(&o)).get("schema").cloned().expect("schema");
+    let required: Vec<&str> =
+        schema.get("required").and_then(Value::as_array).unwrap().iter().filter_map(Value::as_str).collect();
+    assert!(required.contains(&"limit"), "{required:?}");
+    assert_eq!(schema.pointer("/properties/limit/type").map(Value::to_json).as_deref(), Some(r#"["integer","null"]"#));
+
+    let answer = r#"{"caseId":"0f8fad5b-d9cb-469f-a165-70867728950e","limit":null}"#;
+    let o = run("restore-openai", &["restore", "--provider", "openai", "--tool", docket, answer]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), r#"{"caseId":"0f8fad5b-d9cb-469f-a165-70867728950e","limit":10}"#);
+
+    // A value over the range the schema gave: refused against the original.
+    let answer = r#"{"caseId":"0f8fad5b-d9cb-469f-a165-70867728950e","limit":500}"#;
+    let o = run("restore-openai-bad", &["restore", "--provider", "openai", "--tool", docket, answer]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(errors_of(&parse(&stdout(&o)))[0].0, "limit");
+}
+
+#[test]
+fn restore_says_when_the_model_saw_a_constraint_only_as_a_hint() {
+    let tool = examples().join("tag-counts.json");
+    let answer = r#"{"n":30,"tags":[],"counts":[{"key":"a","value":1},{"key":"a","value":2}]}"#;
+    let o = run("restore-hint", &["restore", "--provider", "anthropic", "--tool", tool.to_str().unwrap(), answer]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let errors = errors_of(&parse(&stdout(&o)));
+    assert_eq!(errors[0].0, "n");
+    assert!(errors[0].2.ends_with("(a constraint the schema sent to anthropic gave only as a hint)."), "{}", errors[0].2);
+    assert_eq!((errors[1].0.as_str(), errors[1].1.as_str()), ("counts", "pairs"));
+}
+
+#[test]
+fn downconvert_reads_a_schema_from_stdin_and_a_custom_profile() {
+    let schema = r#"{"type":"object","properties":{"site":{"type":"string","format":"uri"}},"required":["site"]}"#;
+    let o = run_with("dc-stdin", &["downconvert", "--provider", "openai", "-"], Some(schema));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(parse(&stdout(&o)).pointer("/schema/properties/site/format").is_none(), "openai takes no uri");
+
+    let profile = run("profile", &["provider-profile", "openai"]);
+    assert_eq!(profile.status.code(), Some(0));
+    let with_uri = stdout(&profile).replacen(r#""formats": ["#, r#""formats": ["uri", "#, 1);
+    assert_ne!(with_uri, stdout(&profile), "the profile lists formats");
+    let file = temp_file("dc-custom", "profile.json", &with_uri);
+    let o = run_with(
+        "dc-custom",
+        &["downconvert", "--provider", "custom", "--profile", file.to_str().unwrap(), "-"],
+        Some(schema),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        parse(&stdout(&o)).pointer("/schema/properties/site/format").and_then(Value::as_str),
+        Some("uri")
+    );
+}
+
+#[test]
+fn downconvert_refusals_are_diagnostics() {
+    let recursive = r##"{"$defs":{"N":{"type":"object","properties":{"next":{"$ref":"#/$defs/N"}}}},"type":"object","properties":{"n":{"$ref":"#/$defs/N"}}}"##;
+    let o = run_with("dc-refuse", &["downconvert", "--provider", "anthropic", "-"], Some(recursive));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(codes_and_paths(&parse(&stdout(&o))), [("OLP002".to_owned(), "$".to_owned())]);
+    let o = run_with("dc-keep", &["downconvert", "--provider", "openai", "-"], Some(recursive));
+    assert_eq!(o.status.code(), Some(0), "openai keeps the recursion through $defs");
+
+    let o = run("dc-unknown", &["provider-profile", "mistral"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(codes_and_paths(&parse(&stdout(&o))), [("OLP001".to_owned(), "target".to_owned())]);
+    let o = run("dc-usage", &["downconvert", "--provider", "mistral", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1);
+}
