@@ -194,3 +194,73 @@ pub fn encode_cases(file: &Value) -> Vec<EncodeCase> {
         })
         .collect()
 }
+
+// ---- downconvert and restore-args
+
+/// One case of a downconvert or restore table. A restore case has the
+/// model's `answer` (or `answerText`, for an answer that is not JSON).
+#[derive(Clone)]
+pub struct DownconvertCase {
+    /// `anthropic`, `openai`, `gemini`, `custom`, or a name no target has.
+    pub provider: String,
+    /// A custom profile's text: `profile`, or the built-in `profileFrom`
+    /// with `profileEdit` merged in.
+    pub profile: Option<String>,
+    pub schema: String,
+    pub answer: Option<String>,
+    pub expect: Option<Value>,
+}
+
+impl DownconvertCase {
+    pub fn target(&self) -> tool_schema::Target<'_> {
+        match &self.profile {
+            Some(p) => tool_schema::Target::Custom(p),
+            None => tool_schema::Target::BuiltIn(&self.provider),
+        }
+    }
+}
+
+/// `edit` merged into `base`, member by member.
+fn merge(base: &mut Value, edit: &Value) {
+    match (base, edit) {
+        (Value::Object(b), Value::Object(e)) => {
+            for (k, v) in e {
+                match b.iter_mut().find(|(bk, _)| bk == k) {
+                    Some((_, bv)) => merge(bv, v),
+                    None => b.push((k.clone(), v.clone())),
+                }
+            }
+        }
+        (b, e) => *b = e.clone(),
+    }
+}
+
+pub fn downconvert_cases(file: &Value) -> Vec<DownconvertCase> {
+    let cases = file.get("cases").and_then(Value::as_array).expect("a downconvert table has 'cases'");
+    cases
+        .iter()
+        .map(|c| {
+            let profile = match (c.get("profile"), c.get("profileFrom").and_then(Value::as_str)) {
+                (Some(p), _) => Some(p.to_json()),
+                (None, Some(from)) => {
+                    let mut base =
+                        parse(&tool_schema::provider_profile(from).expect("a built-in profile")).expect("JSON");
+                    merge(&mut base, c.get("profileEdit").unwrap_or(&Value::Object(vec![])));
+                    Some(base.to_json())
+                }
+                _ => None,
+            };
+            DownconvertCase {
+                provider: text(c, "provider"),
+                profile,
+                schema: schema_of(c).expect("each case has a schema, schemaFile or tool"),
+                answer: c
+                    .get("answerText")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+                    .or_else(|| c.get("answer").map(Value::to_json)),
+                expect: c.get("expect").cloned(),
+            }
+        })
+        .collect()
+}

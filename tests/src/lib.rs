@@ -1,7 +1,10 @@
 //! Shared pieces of the conformance harness: where the vectors are, how an
 //! answer is written down, and one compiled component for every test thread.
 
+pub mod acceptance;
 pub mod cases;
+pub mod hints;
+pub mod roundtrip;
 
 use host_demo::{Diagnostic, LoadOptions, Runtime};
 use std::path::{Path, PathBuf};

@@ -13,7 +13,17 @@
 //!                                "expect": {"compile": A, "validate": A|null, "validateArgs": A|null}}
 //! {"id", "op": "encode-result",  "input": {"toolName", "returnType", "context", "outcome", "endsLoop"},
 //!                                "expect": A}
+//! {"id", "op": "downconvert",    "input": {"schema", "target"},                      "expect": A}
+//! {"id", "op": "restore-args",   "input": {"originalSchema", "target", "args"},      "expect": A}
+//! {"id", "op": "provider-profile", "input": {"name"},                                "expect": A}
 //! ```
+//!
+//! A `target` is `{"provider": "anthropic" | "openai" | "gemini"}` or
+//! `{"provider": "custom", "profile": TEXT}`; downconvert's answer is
+//! `{"schema": TEXT, "changes": [{"pointer", "keyword", "action", "detail"}],
+//! "lossless"}`. (Cases naming a provider no target has are native only: the
+//! name cannot cross the interface.)
+//!
 //!
 //! where an answer `A` is `{"ok": …}` or `{"err": [records…]}` with the
 //! records' fields as WIT names them (`code`, `message`, `path`; `path`,
@@ -100,6 +110,22 @@ fn outcome(o: &tool_schema::Outcome) -> Value {
         O::TimedOut(n) => obj(vec![("timedOut", number(*n as usize))]),
         O::InvalidArguments(e) => obj(vec![("invalidArguments", arg_errors(e))]),
     }
+}
+
+fn downconverted(d: &tool_schema::Downconverted) -> Value {
+    let change = |c: &tool_schema::Change| {
+        obj(vec![
+            ("pointer", s(&c.pointer)),
+            ("keyword", s(&c.keyword)),
+            ("action", s(&c.action)),
+            ("detail", s(&c.detail)),
+        ])
+    };
+    obj(vec![
+        ("schema", s(&d.schema)),
+        ("changes", Value::Array(d.changes.iter().map(change).collect())),
+        ("lossless", Value::Bool(d.lossless)),
+    ])
 }
 
 fn main() {
@@ -222,6 +248,48 @@ fn main() {
                 ("expect", answer(r.map_err(|d| diags(&d)), |r| tool_result(&r))),
             ]));
         }
+    }
+
+    for path in sorted_json_files(&dir.join("downconvert")) {
+        let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table");
+        for (i, (c, name)) in cases::downconvert_cases(&file).into_iter().zip(case_names(&file)).enumerate() {
+            let target = match (&c.profile, c.provider.as_str()) {
+                (Some(p), _) => obj(vec![("provider", s("custom")), ("profile", s(p))]),
+                (None, "anthropic" | "openai" | "gemini") => obj(vec![("provider", s(&c.provider))]),
+                (None, _) => continue,
+            };
+            let id = s(format!("downconvert/{}/{i:02}:{name}", stem(&path)));
+            all.push(match &c.answer {
+                Some(args) => {
+                    let r = tool_schema::restore_args(&c.schema, c.target(), args);
+                    obj(vec![
+                        ("id", id),
+                        ("op", s("restore-args")),
+                        ("input", obj(vec![("originalSchema", s(&c.schema)), ("target", target), ("args", s(args))])),
+                        ("expect", answer(r.map_err(|e| arg_errors(&e)), s)),
+                    ])
+                }
+                None => {
+                    let r = tool_schema::downconvert(&c.schema, c.target());
+                    obj(vec![
+                        ("id", id),
+                        ("op", s("downconvert")),
+                        ("input", obj(vec![("schema", s(&c.schema)), ("target", target)])),
+                        ("expect", answer(r.map_err(|d| diags(&d)), |d| downconverted(&d))),
+                    ])
+                }
+            });
+        }
+    }
+
+    for name in tool_schema::PROVIDERS.iter().map(|(n, _)| *n).chain(["mistral"]) {
+        let r = tool_schema::provider_profile(name);
+        all.push(obj(vec![
+            ("id", s(format!("provider-profile/{name}"))),
+            ("op", s("provider-profile")),
+            ("input", obj(vec![("name", s(name))])),
+            ("expect", answer(r.map_err(|d| diags(&[d])), s)),
+        ]));
     }
 
     let count = all.len();

@@ -1,0 +1,366 @@
+//! `downconvert` and `restore-args`, natively and through the component.
+//!
+//! - `vectors/downconvert/*.json`: golden tables. A case has a `provider`
+//!   (`anthropic`, `openai`, `gemini`, or `custom` with a `profile`, or
+//!   `profileFrom` a built-in one with `profileEdit` merged in), a schema
+//!   (`schema`, `schemaFile` relative to `tests/`, or a `tool` descriptor) and
+//!   `expect`; a restore case also has the model's `answer` (or `answerText`).
+//! - `acceptance/*`: every converted schema (golden, the contract's type rows,
+//!   the real tool schemas) passes an acceptance checker written from the
+//!   provider tables alone, or is refused with a diagnostic; and every
+//!   constraint a change removed is in its node's hint (`hints.rs`).
+//! - `roundtrip/*`: generated arguments (for the contract's type rows and
+//!   every real tool schema), written as the model writes them for each
+//!   target, restore to exactly what validate-args binds; broken ones give
+//!   the same errors.
+//! - `real/outcome-table`: the outcome per real schema and target, as written
+//!   in docs/downconvert.md (`BLESS=1` rewrites it).
+
+use conformance::acceptance::violations;
+use conformance::cases::{DownconvertCase as Case, TypeCase, case_names, downconvert_cases as cases, type_cases};
+use conformance::hints::unaccounted;
+use conformance::roundtrip::{ModelShape, Rng, as_model_writes, generate, without_optional_nulls};
+use conformance::{
+    bless_table, blessing, codes_covered, component_answer, parse, runtime, sorted_json_files, vectors_dir,
+};
+use host_demo::Target as WitTarget;
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::path::Path;
+use tool_schema::json::Value;
+
+const TARGETS: [&str; 3] = ["anthropic", "openai", "gemini"];
+
+fn tests_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn change_value(pointer: &str, keyword: &str, action: &str, detail: &str) -> Value {
+    Value::Object(vec![
+        ("pointer".into(), Value::String(pointer.into())),
+        ("keyword".into(), Value::String(keyword.into())),
+        ("action".into(), Value::String(action.into())),
+        ("detail".into(), Value::String(detail.into())),
+    ])
+}
+
+fn converted_json(schema: &str, changes: Vec<Value>, lossless: bool) -> String {
+    Value::Object(vec![
+        ("schema".into(), parse(schema).unwrap_or(Value::String(schema.into()))),
+        ("changes".into(), Value::Array(changes)),
+        ("lossless".into(), Value::Bool(lossless)),
+    ])
+    .to_json()
+}
+
+fn errors_or_bound(r: Result<String, Vec<tool_schema::ArgError>>) -> String {
+    match r {
+        Ok(b) => format!("{{\"bound\":{b}}}"),
+        Err(e) => tool_schema::validate::errors_json(&e),
+    }
+}
+
+fn native(c: &Case) -> String {
+    let target = c.target();
+    match &c.answer {
+        Some(answer) => errors_or_bound(tool_schema::restore_args(&c.schema, target, answer)),
+        None => match tool_schema::downconvert(&c.schema, target) {
+            Ok(d) => {
+                let changes =
+                    d.changes.iter().map(|x| change_value(&x.pointer, &x.keyword, &x.action, &x.detail)).collect();
+                converted_json(&d.schema, changes, d.lossless)
+            }
+            Err(diags) => tool_schema::diag::diagnostics_json(&diags),
+        },
+    }
+}
+
+fn component(c: &Case) -> Result<String, String> {
+    let rt = runtime()?;
+    let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+    let target = match (&c.profile, c.provider.as_str()) {
+        (Some(p), _) => WitTarget::Custom(p.clone()),
+        (None, "anthropic") => WitTarget::Anthropic,
+        (None, "openai") => WitTarget::Openai,
+        (None, "gemini") => WitTarget::Gemini,
+        // An unknown name cannot cross the interface; its refusal is native only.
+        (None, _) => return Ok(native(c)),
+    };
+    Ok(match &c.answer {
+        Some(answer) => match host.restore_args(&c.schema, &target, answer).map_err(|e| e.to_string())? {
+            Ok(b) => format!("{{\"bound\":{b}}}"),
+            Err(e) => tool_schema::validate::errors_json(
+                &e.into_iter()
+                    .map(|e| tool_schema::ArgError { path: e.path, keyword: e.keyword, message: e.message })
+                    .collect::<Vec<_>>(),
+            ),
+        },
+        None => match host.downconvert(&c.schema, &target).map_err(|e| e.to_string())? {
+            Ok(d) => {
+                let changes =
+                    d.changes.iter().map(|x| change_value(&x.pointer, &x.keyword, &x.action, &x.detail)).collect();
+                converted_json(&d.schema, changes, d.lossless)
+            }
+            Err(diags) => component_answer(Err(diags)),
+        },
+    })
+}
+
+/// A converted schema passes `target`'s acceptance check (when the target
+/// is a built-in one), and every constraint a change removed is in a hint.
+fn check_output(target: Option<&str>, schema: &Value, changes: &[(String, String, String)]) -> Result<(), Failed> {
+    let mut problems = target.map(|t| violations(t, schema)).unwrap_or_default();
+    problems.extend(unaccounted(schema, changes));
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(format!("the converted schema for {}:\n{}", target.unwrap_or("a custom profile"), problems.join("\n")).into())
+}
+
+fn change_triples(d: &tool_schema::Downconverted) -> Vec<(String, String, String)> {
+    d.changes.iter().map(|c| (c.pointer.clone(), c.keyword.clone(), c.action.clone())).collect()
+}
+
+/// Converts `schema` natively for `t` and checks the output; a refusal must
+/// be the target's (`OLP…`).
+fn converted_and_checked(schema: &str, t: &str) -> Result<(), Failed> {
+    match tool_schema::downconvert(schema, tool_schema::Target::BuiltIn(t)) {
+        Ok(d) => check_output(Some(t), &parse(&d.schema)?, &change_triples(&d)),
+        Err(diags) if diags.iter().all(|d| d.code.as_str().starts_with("OLP")) => Ok(()),
+        Err(diags) => Err(format!("{t}: refused for a reason that is not the target's: {diags:?}").into()),
+    }
+}
+
+fn run_case(c: &Case) -> Result<(), Failed> {
+    let native = native(c);
+    let component = component(c)?;
+    let expected = c.expect.as_ref().ok_or("the case has no 'expect' (BLESS=1 writes it)")?;
+    conformance::check(&native, &component, expected)?;
+    // Every schema a built-in target gets passes that target's acceptance
+    // check, and every schema keeps what it removed as a hint.
+    if c.answer.is_none()
+        && let Ok(d) = tool_schema::downconvert(&c.schema, c.target())
+    {
+        let built_in = c.profile.is_none() && TARGETS.contains(&c.provider.as_str());
+        check_output(built_in.then_some(c.provider.as_str()), &parse(&d.schema)?, &change_triples(&d))?;
+    }
+    Ok(())
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let dir = vectors_dir().join("downconvert");
+    if blessing() {
+        for path in sorted_json_files(&dir) {
+            bless_table(&path, |file| cases(file).iter().map(native).collect());
+        }
+        std::fs::write(docs_path(), outcome_doc()).expect("write docs/downconvert.md");
+    }
+    let mut trials = Vec::new();
+    for path in sorted_json_files(&dir) {
+        let table = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table parses");
+        for (i, (case, name)) in cases(&file).into_iter().zip(case_names(&file)).enumerate() {
+            trials.push(Trial::test(format!("downconvert/{table}/{i:02}:{name}"), move || run_case(&case)));
+        }
+    }
+    trials.extend(contract_row_trials());
+    trials.push(Trial::test("real/outcome-table", || {
+        let written = std::fs::read_to_string(docs_path()).map_err(|e| e.to_string())?;
+        if written != outcome_doc() {
+            return Err("docs/downconvert.md is out of date with the converter (BLESS=1 rewrites it)".into());
+        }
+        Ok(())
+    }));
+    trials.push(Trial::test("edge/nested-200-levels", nested_200));
+    trials.push(Trial::test("coverage/every-provider-code", || Ok(codes_covered(&["downconvert"], &["OLP"])?)));
+    libtest_mimic::run(&args, trials).exit();
+}
+
+/// The contract's type rows (the describe-type golden fragments), each as the
+/// one parameter of a tool: converted for every target, accepted by each, and
+/// round-tripped with generated arguments.
+fn contract_row_trials() -> Vec<Trial> {
+    let mut trials = Vec::new();
+    for path in sorted_json_files(&vectors_dir().join("describe-type")) {
+        let table = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table parses");
+        for (i, case) in type_cases(&file).into_iter().enumerate() {
+            let Some(fragment) = fragment_of(&case) else { continue };
+            let schema = format!(
+                r#"{{"type":"object","properties":{{"v":{fragment},"w":{fragment}}},"required":["v"],"additionalProperties":false}}"#
+            );
+            let name = format!("{table}/{i:02}:{}", case.ty);
+            let s = schema.clone();
+            trials.push(Trial::test(format!("acceptance/contract-rows/{name}"), move || accepted_everywhere(&s)));
+            trials.push(Trial::test(format!("roundtrip/contract-rows/{name}"), move || round_trips(&schema, 40)));
+        }
+    }
+    for path in sorted_json_files(&tests_dir().join("real-tool-schemas/schemas")) {
+        let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let p = path.clone();
+        trials.push(Trial::test(format!("roundtrip/real/{name}"), move || {
+            let schema = std::fs::read_to_string(&p).map_err(|e| e.to_string())?;
+            let targets: Vec<&str> = TARGETS
+                .iter()
+                .copied()
+                .filter(|t| tool_schema::downconvert(&schema, tool_schema::Target::BuiltIn(t)).is_ok())
+                .collect();
+            let fitting = round_trip_rounds(&schema, 24, &targets)?;
+            if fitting == 0 {
+                return Err("no generated argument set fits the schema, so nothing was round-tripped".into());
+            }
+            Ok(())
+        }));
+        trials.push(Trial::test(format!("acceptance/real/{name}"), move || {
+            let schema = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+            TARGETS.iter().try_for_each(|t| converted_and_checked(&schema, t))
+        }));
+    }
+    trials
+}
+
+fn fragment_of(case: &TypeCase) -> Option<String> {
+    let expect = case.expect.as_ref()?;
+    if expect.get("diagnostics").is_some() {
+        return None;
+    }
+    Some(expect.to_json())
+}
+
+fn accepted_everywhere(schema: &str) -> Result<(), Failed> {
+    for t in TARGETS {
+        let d = tool_schema::downconvert(schema, tool_schema::Target::BuiltIn(t))
+            .map_err(|d| format!("{t}: refused: {d:?}"))?;
+        check_output(Some(t), &parse(&d.schema)?, &change_triples(&d))?;
+    }
+    Ok(())
+}
+
+/// Generated arguments valid against `schema` come back exactly as
+/// validate-args binds them; with one value broken, restore-args reports
+/// what validate-args reports.
+fn round_trips(schema: &str, rounds: u64) -> Result<(), Failed> {
+    let fitting = round_trip_rounds(schema, rounds, &TARGETS)?;
+    if fitting < rounds / 4 {
+        return Err(format!("only {fitting} of {rounds} generated argument sets fit the schema").into());
+    }
+    Ok(())
+}
+
+/// Round trips of generated arguments through `targets`; how many of the
+/// `rounds` argument sets fit the schema (the generator does not read
+/// every pattern or composition, and those that do not fit are skipped).
+fn round_trip_rounds(schema: &str, rounds: u64, targets: &[&str]) -> Result<u64, Failed> {
+    let root = parse(schema)?;
+    let original = conformance::roundtrip::flatten(&root).ok_or("a recursive schema")?;
+    let mut fitting = 0;
+    for seed in 0..rounds {
+        let mut rng = Rng::new(seed + 1);
+        let args = generate(&original, &mut rng, 0);
+        if args.to_json().contains(conformance::roundtrip::CUT) {
+            continue;
+        }
+        // The generator does not read every pattern; arguments it gets wrong are not a round trip.
+        if tool_schema::validate_args(schema, &args.to_json(), tool_schema::Options::default()).is_err() {
+            continue;
+        }
+        fitting += 1;
+        for &t in targets {
+            let shape = ModelShape::of(t);
+            let kept = if shape.all_properties { without_optional_nulls(&args, &original) } else { args.clone() };
+            let bound = tool_schema::validate_args(schema, &kept.to_json(), tool_schema::Options::default())
+                .map_err(|e| format!("seed {seed}: {e:?}"))?;
+            let answer = as_model_writes(&args, &original, shape).to_json();
+            let restored = tool_schema::restore_args(schema, tool_schema::Target::BuiltIn(t), &answer);
+            if restored.as_ref() != Ok(&bound) {
+                return Err(format!(
+                    "seed {seed}, {t}: {} → {answer} restored to {restored:?}, not {bound}",
+                    args.to_json()
+                )
+                .into());
+            }
+        }
+        // Break one value: a string where the first property's value is.
+        if let Value::Object(mut members) = args.clone()
+            && let Some((_, v)) = members.first_mut()
+        {
+            *v = Value::Array(vec![Value::String("broken".into()), Value::Bool(true)]);
+            let broken = Value::Object(members);
+            let want = tool_schema::validate_args(schema, &broken.to_json(), tool_schema::Options::default());
+            let Err(want) = want else { continue };
+            for &t in targets {
+                let answer = as_model_writes(&broken, &original, ModelShape::of(t)).to_json();
+                let got = tool_schema::restore_args(schema, tool_schema::Target::BuiltIn(t), &answer);
+                let Err(got) = got else {
+                    return Err(format!("seed {seed}, {t}: broken arguments restored without errors").into());
+                };
+                let key = |e: &tool_schema::ArgError| (e.path.clone(), e.keyword.clone());
+                if got.iter().map(key).collect::<Vec<_>>() != want.iter().map(key).collect::<Vec<_>>() {
+                    return Err(format!(
+                        "seed {seed}, {t}: restore-args errors {got:?} differ from validate-args {want:?}"
+                    )
+                    .into());
+                }
+            }
+        }
+    }
+    Ok(fitting)
+}
+
+fn nested_200() -> Result<(), Failed> {
+    let mut inner = r#"{"type":"string","minLength":1}"#.to_owned();
+    for _ in 0..200 {
+        inner = format!(r#"{{"type":"object","properties":{{"a":{inner}}},"required":["a"]}}"#);
+    }
+    for t in TARGETS {
+        let d = tool_schema::downconvert(&inner, tool_schema::Target::BuiltIn(t)).map_err(|d| format!("{t}: {d:?}"))?;
+        check_output(Some(t), &parse(&d.schema)?, &change_triples(&d))?;
+    }
+    let rt = runtime()?;
+    let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+    let through = host.downconvert(&inner, &WitTarget::Openai).map_err(|e| e.to_string())?;
+    let native =
+        tool_schema::downconvert(&inner, tool_schema::Target::BuiltIn("openai")).map_err(|d| format!("{d:?}"))?;
+    match through {
+        Ok(d) if d.schema == native.schema => Ok(()),
+        other => Err(format!("the component answered differently: {other:?}").into()),
+    }
+}
+
+fn docs_path() -> std::path::PathBuf {
+    tests_dir().join("../docs/downconvert.md")
+}
+
+/// docs/downconvert.md with its generated table (between the markers) as
+/// the converter gives it now.
+fn outcome_doc() -> String {
+    let path = docs_path();
+    let doc = std::fs::read_to_string(&path).unwrap_or_default();
+    let (begin, end) =
+        ("<!-- outcome table: generated by tests/tests/downconvert.rs -->", "<!-- end of outcome table -->");
+    let mut table = String::from("| schema | anthropic | openai | gemini |\n|---|---|---|---|\n");
+    for path in sorted_json_files(&tests_dir().join("real-tool-schemas/schemas")) {
+        let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let schema = std::fs::read_to_string(&path).unwrap_or_default();
+        let cells: Vec<String> = TARGETS
+            .iter()
+            .map(|t| match tool_schema::downconvert(&schema, tool_schema::Target::BuiltIn(t)) {
+                Ok(d) if d.lossless && d.changes.is_empty() => "as is".to_owned(),
+                Ok(d) if d.lossless => format!("lossless, {}", changes(d.changes.len())),
+                Ok(d) => format!("lossy, {}", changes(d.changes.len())),
+                Err(diags) => {
+                    format!("refused: {}", diags.iter().map(|d| d.code.as_str()).collect::<Vec<_>>().join(", "))
+                }
+            })
+            .collect();
+        table.push_str(&format!("| `{name}` | {} |\n", cells.join(" | ")));
+    }
+    match (doc.find(begin), doc.find(end)) {
+        (Some(b), Some(e)) if b < e => format!("{}{begin}\n{table}{}", &doc[..b], &doc[e..]),
+        _ => format!("{doc}\n{begin}\n{table}{end}\n"),
+    }
+}
+
+fn changes(n: usize) -> String {
+    if n == 1 { "1 change".into() } else { format!("{n} changes") }
+}
