@@ -1,0 +1,137 @@
+// Runs the shared golden vectors (`make vectors` writes them to
+// target/conformance/vectors.json; the format is documented at the top of
+// tests/src/bin/export-vectors.rs) through this package.
+//
+// Every JSON input and every answer in the file is JSON *text*, so an answer
+// is compared as a string: the package's answer, written in the file's shape,
+// must equal the Rust host's byte for byte.
+
+import { readFile } from 'node:fs/promises';
+import { ArgumentsError, DiagnosticsError } from '../src/index.js';
+
+/** Reads a vectors file; refuses a number JavaScript would round. */
+export async function readVectors(path) {
+  const doc = JSON.parse(await readFile(path, 'utf8'), (key, value) => {
+    if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+      throw new RangeError(`${path}: the number ${value} (member '${key}') cannot be read exactly`);
+    }
+    return value;
+  });
+  if (!Array.isArray(doc.cases) || doc.cases.length === 0) throw new Error(`${path}: no cases`);
+  return doc.cases;
+}
+
+const diags = (ds) => ds.map((d) => ({ code: d.code, message: d.message, path: d.path }));
+const argErrors = (es) => es.map((e) => ({ path: e.path, keyword: e.keyword, message: e.message }));
+
+// An answer `{"ok": …}` or `{"err": [records…]}`; any other failure (a trap, a
+// TypeError) propagates and fails the case.
+function answer(f, ok = (v) => v) {
+  try {
+    return { ok: ok(f()) };
+  } catch (e) {
+    if (e instanceof DiagnosticsError) return { err: diags(e.diagnostics) };
+    if (e instanceof ArgumentsError) return { err: argErrors(e.errors) };
+    throw e;
+  }
+}
+
+// The vectors' spelling of parts and results ↔ the package's.
+const partIn = (p) => ('text' in p ? { type: 'text', text: p.text } : { type: 'json', json: p.json });
+const partOut = (p) => (p.type === 'text' ? { text: p.text } : { json: p.json });
+const resultOut = (r) => ({ parts: r.parts.map(partOut), isError: r.isError, typedResult: r.typedResult ?? null });
+
+function outcomeIn(o) {
+  const [[kind, v]] = Object.entries(o);
+  switch (kind) {
+    case 'returned':
+      return { type: 'returned', json: v };
+    case 'returnedNothing':
+      return { type: 'returnedNothing' };
+    case 'returnedParts':
+      return { type: 'returnedParts', parts: v.map(partIn) };
+    case 'returnedToolResult':
+      return {
+        type: 'returnedToolResult',
+        result: { parts: v.parts.map(partIn), isError: v.isError, typedResult: v.typedResult ?? undefined },
+      };
+    case 'threw':
+      return { type: 'threw', typeName: v.typeName, message: v.message };
+    case 'timedOut':
+      return { type: 'timedOut', seconds: v };
+    case 'invalidArguments':
+      return { type: 'invalidArguments', errors: v };
+    default:
+      throw new Error(`unknown outcome '${kind}'`);
+  }
+}
+
+// `{"provider": name}` or `{"provider": "custom", "profile": text}` ↔ the package's target.
+const targetIn = (t) => (t.provider === 'custom' ? { custom: t.profile } : t.provider);
+
+function isDefault(options, defaults) {
+  return (
+    options.formats === 'assert' &&
+    options.anyValue === false &&
+    Object.entries(defaults).every(([k, v]) => BigInt(options.limits[k]) === BigInt(v))
+  );
+}
+
+/** The package's answer to one case, in the file's shape. */
+export function answerCase(ts, c) {
+  const i = c.input;
+  switch (c.op) {
+    case 'describe-tool':
+      return answer(() => ts.describeTool(i.descriptor));
+    case 'describe-type':
+      return answer(() => ts.describeType(i.typeExpr, { types: i.types, naming: i.naming, mode: i.mode }));
+    case 'validate': {
+      let validator = null;
+      const compile = answer(() => {
+        validator = ts.compile(i.schema, i.options);
+        return true;
+      });
+      let validate = null;
+      if (validator !== null) {
+        try {
+          validate = answer(() => validator.validate(i.args));
+        } finally {
+          validator.free();
+        }
+      }
+      const validateArgs = isDefault(i.options, ts.defaultLimits()) ? answer(() => ts.validateArgs(i.schema, i.args)) : null;
+      return { compile, validate, validateArgs };
+    }
+    case 'encode-result':
+      return answer(
+        () =>
+          ts.encodeResult({
+            toolName: i.toolName,
+            returnType: i.returnType,
+            context: i.context,
+            outcome: outcomeIn(i.outcome),
+            endsLoop: i.endsLoop,
+          }),
+        resultOut,
+      );
+    case 'downconvert':
+      return answer(() => ts.downconvert(i.schema, targetIn(i.target)));
+    case 'restore-args':
+      return answer(() => ts.restoreArgs(i.originalSchema, targetIn(i.target), i.args));
+    case 'provider-profile':
+      return answer(() => ts.providerProfile(i.name));
+    default:
+      throw new Error(`unknown op '${c.op}'`);
+  }
+}
+
+/** `{got, want}`: the package's answer and the Rust host's, as JSON text. */
+export function runCase(ts, c) {
+  let got;
+  try {
+    got = JSON.stringify(answerCase(ts, c));
+  } catch (e) {
+    got = `threw ${e?.name}: ${e?.message}`;
+  }
+  return { got, want: JSON.stringify(c.expect) };
+}

@@ -1,0 +1,589 @@
+// The tool-schema component for JavaScript: a thin wrapper over the bindings
+// jco generates (../gen/tool-schema.js), for Node and the browser.
+//
+// What it adds to the raw bindings:
+// - an `err` result, which jco throws as a `ComponentError` with a `payload`,
+//   becomes a typed error: `DescribeError`, `SchemaError`, `EncodeError`
+//   (each with `.diagnostics`) or `ArgumentsError` (with `.errors`);
+// - a trap poisons a WebAssembly instance, so after one the wrapper makes a
+//   fresh instance before throwing `TrapError`, and the next call works (as
+//   the Rust host does);
+// - each instance's linear memory is limited (512 MiB by default, the Rust
+//   host's limit), so a runaway allocation traps instead of taking the process;
+// - inputs are checked before they cross, so a wrong argument is a TypeError
+//   or RangeError here, not a silently wrapped u64 (jco's lowering takes a u64
+//   modulo 2^64 and a u32 modulo 2^32).
+//
+// Descriptors, schemas, arguments and answers cross as JSON text, never as
+// parsed values, so no number is rounded on the way (a `ulong` schema's
+// maximum is 18446744073709551615). The u64 fields of `Limits` are BigInt.
+
+import { instantiate } from '../gen/tool-schema.js';
+import { limitMemory } from './memory.js';
+
+/** The Rust host's limit on one instance's linear memory. */
+export const DEFAULT_MAX_MEMORY_BYTES = 512 * 1024 * 1024;
+
+// jco's bindings free a resource through this symbol.
+const dispose = Symbol.dispose ?? Symbol.for('dispose');
+const INTERNAL = Symbol('tool-schema internal');
+const U64_MAX = 2n ** 64n - 1n;
+
+// ---------------------------------------------------------------- errors
+
+/** Every error this package throws for a refused input or a trap. */
+export class ToolSchemaError extends Error {}
+ToolSchemaError.prototype.name = 'ToolSchemaError';
+
+/** An input refused with diagnostics (`{code, message, path}`). */
+export class DiagnosticsError extends ToolSchemaError {
+  constructor(diagnostics) {
+    super(diagnostics.map((d) => `${d.code} at ${d.path}: ${d.message}`).join('\n'));
+    /** @type {Diagnostic[]} */
+    this.diagnostics = diagnostics;
+  }
+}
+DiagnosticsError.prototype.name = 'DiagnosticsError';
+
+/** `describeTool`, `describeType` or `toolName` refused the input. */
+export class DescribeError extends DiagnosticsError {}
+DescribeError.prototype.name = 'DescribeError';
+
+/** `compile` refused the schema (`OLS001`–`OLS005`). */
+export class SchemaError extends DiagnosticsError {}
+SchemaError.prototype.name = 'SchemaError';
+
+/** `encodeResult` refused the outcome: the host's bug (`OLE001`–`OLE003`, or a return type with no schema). */
+export class EncodeError extends DiagnosticsError {}
+EncodeError.prototype.name = 'EncodeError';
+
+/** `downconvert` or `providerProfile` refused: an unusable schema (`OLS…`) or one the target cannot take (`OLP…`). */
+export class DownconvertError extends DiagnosticsError {}
+DownconvertError.prototype.name = 'DownconvertError';
+
+/** The arguments are not valid: every error, in the order of the arguments. */
+export class ArgumentsError extends ToolSchemaError {
+  constructor(errors) {
+    super(errors.map((e) => e.message).join('\n'));
+    /** @type {ArgError[]} */
+    this.errors = errors;
+  }
+}
+ArgumentsError.prototype.name = 'ArgumentsError';
+
+/** The component trapped. A fresh instance has already replaced the one that trapped. */
+export class TrapError extends ToolSchemaError {
+  constructor(cause) {
+    super(`the component trapped (${cause?.message ?? cause}); a fresh instance replaces it`, { cause });
+  }
+}
+TrapError.prototype.name = 'TrapError';
+
+// ---------------------------------------------------------------- loading
+
+// One set of compiled core modules per (location, memory limit), shared by
+// every `load()` that asks for the same.
+const compiledModules = new Map();
+
+/**
+ * Loads the component: compiles its core modules (once per location and
+ * memory limit) and makes the first instance.
+ *
+ * @param {LoadOptions} [options]
+ * @returns {Promise<ToolSchema>}
+ */
+export async function load(options = {}) {
+  checkKeys(options, ['maxMemoryBytes', 'wasmBaseUrl'], 'options');
+  const maxMemoryBytes = options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
+  if (typeof maxMemoryBytes !== 'number' || !(maxMemoryBytes > 0)) {
+    throw new RangeError(`options.maxMemoryBytes must be a positive number (Infinity for no limit), not ${maxMemoryBytes}`);
+  }
+  const base = new URL(options.wasmBaseUrl ?? new URL('../gen/', import.meta.url));
+  const key = `${base.href}\n${maxMemoryBytes}`;
+  let modules = compiledModules.get(key);
+  if (!modules) {
+    modules = new Map();
+    compiledModules.set(key, modules);
+  }
+  const engine = new Engine(modules);
+  try {
+    await engine.start(async (name) => {
+      let module = modules.get(name);
+      if (!module) {
+        const bytes = await readBytes(new URL(name, base));
+        module = await WebAssembly.compile(Number.isFinite(maxMemoryBytes) ? limitMemory(bytes, maxMemoryBytes) : bytes);
+        modules.set(name, module);
+      }
+      return module;
+    });
+  } catch (e) {
+    compiledModules.delete(key);
+    throw e;
+  }
+  return new ToolSchema(INTERNAL, engine);
+}
+
+async function readBytes(url) {
+  if (url.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    return new Uint8Array(await readFile(url));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cannot load ${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// One live instance of the component, replaced after a trap.
+class Engine {
+  constructor(modules) {
+    this.modules = modules;
+    /** Counts instances; a validator compiled in an earlier one is compiled again. */
+    this.generation = 0;
+    this.restarts = 0;
+    this.root = null;
+    this.memory = null;
+  }
+
+  // The first instance, compiling the core modules as jco asks for them.
+  async start(getModule) {
+    this.#adopt(await this.#instantiate(getModule));
+  }
+
+  // A fresh instance from the compiled modules: synchronous, so the call
+  // after a trap finds it ready.
+  #fresh() {
+    const made = this.#instantiate((name) => this.modules.get(name));
+    if (made instanceof Promise) throw new Error('internal: a fresh instance needed an asynchronous step');
+    this.#adopt(made);
+  }
+
+  #instantiate(getModule) {
+    let memory = null;
+    const instantiateCore = (module, imports) => {
+      const instance = new WebAssembly.Instance(module, imports);
+      if (memory === null && instance.exports.memory instanceof WebAssembly.Memory) memory = instance.exports.memory;
+      return instance;
+    };
+    const done = (root) => ({ root, memory });
+    const root = instantiate(getModule, {}, instantiateCore);
+    return root instanceof Promise ? root.then(done) : done(root);
+  }
+
+  #adopt({ root, memory }) {
+    this.root = root;
+    this.memory = memory;
+    this.generation += 1;
+  }
+
+  // Runs one call into the component. An `err` result (a ComponentError)
+  // becomes `refused(payload)`; anything else thrown from inside is a trap.
+  call(fn, refused) {
+    try {
+      return fn(this.root);
+    } catch (e) {
+      if (isComponentError(e)) throw refused(e.payload);
+      this.#fresh();
+      this.restarts += 1;
+      throw new TrapError(e);
+    }
+  }
+}
+
+// jco defines its ComponentError class inside each instance, so it is known
+// by name and by its `payload`.
+function isComponentError(e) {
+  return e instanceof Error && e.constructor?.name === 'ComponentError' && Object.hasOwn(e, 'payload');
+}
+
+// ---------------------------------------------------------------- the API
+
+/** One instance of the component (replaced after a trap) and every operation it has. */
+export class ToolSchema {
+  #engine;
+
+  /** @internal Use `load()`. */
+  constructor(token, engine) {
+    if (token !== INTERNAL) throw new TypeError('use `await load()` to get a ToolSchema');
+    this.#engine = engine;
+  }
+
+  /** Same as `load(options)`. */
+  static load(options) {
+    return load(options);
+  }
+
+  /** How many times a trap made the wrapper replace the instance. */
+  get restarts() {
+    return this.#engine.restarts;
+  }
+
+  /** The size of the current instance's linear memory, in bytes. */
+  get memoryBytes() {
+    return this.#engine.memory.buffer.byteLength;
+  }
+
+  /** The interfaces this build of the component exports that have operations (`describe`, `validate`, …). */
+  get interfaces() {
+    return Object.keys(this.#engine.root).filter((k) => !k.includes(':'));
+  }
+
+  // An operation of an interface this build lacks is refused here rather than
+  // failing inside the call (which would look like a trap).
+  #need(name) {
+    if (!(name in this.#engine.root)) {
+      throw new ToolSchemaError(`this build of the component has no '${name}' interface (it has: ${this.interfaces.join(', ')})`);
+    }
+  }
+
+  describeTool(descriptor) {
+    text(descriptor, 'descriptor');
+    return this.#engine.call((r) => r.describe.describeTool(descriptor), describeError);
+  }
+
+  describeType(typeExpr, context) {
+    text(typeExpr, 'typeExpr');
+    const ctx = typeContext(context, 'context');
+    return this.#engine.call((r) => r.describe.describeType(typeExpr, ctx), describeError);
+  }
+
+  toolName(method) {
+    text(method, 'method');
+    return this.#engine.call(
+      (r) => r.describe.toolName(method),
+      (d) => new DescribeError([diagnostic(d)]),
+    );
+  }
+
+  flattenDoc(xml) {
+    text(xml, 'xml');
+    return this.#engine.call((r) => r.describe.flattenDoc(xml), unexpectedErr);
+  }
+
+  validateArgs(schema, args) {
+    text(schema, 'schema');
+    text(args, 'args');
+    return this.#engine.call((r) => r.validate.validateArgs(schema, args), argumentsError);
+  }
+
+  compile(schema, options) {
+    text(schema, 'schema');
+    const raw = validateOptions(options, () => this.defaultLimits());
+    return new Validator(INTERNAL, this.#engine, schema, raw);
+  }
+
+  defaultLimits() {
+    const l = this.#engine.call((r) => r.validate.defaultLimits(), unexpectedErr);
+    return {
+      maxArgumentBytes: l.maxArgumentBytes,
+      maxArgumentDepth: l.maxArgumentDepth,
+      maxSchemaBytes: l.maxSchemaBytes,
+      maxSchemaDepth: l.maxSchemaDepth,
+      regexBacktrackLimit: l.regexBacktrackLimit,
+    };
+  }
+
+  encodeResult(call) {
+    checkObject(call, 'the call');
+    checkKeys(call, ['toolName', 'returnType', 'outcome', 'context', 'endsLoop'], 'the call');
+    text(call.toolName, 'toolName');
+    text(call.returnType, 'returnType');
+    const ctx = typeContext(call.context, 'context');
+    const outcome = rawOutcome(call.outcome);
+    const endsLoop = call.endsLoop ?? false;
+    if (typeof endsLoop !== 'boolean') throw new TypeError(`endsLoop must be a boolean, not ${show(endsLoop)}`);
+    const result = this.#engine.call(
+      (r) => r.encode.encodeResult(call.toolName, call.returnType, ctx, outcome, endsLoop),
+      (d) => new EncodeError(d.map(diagnostic)),
+    );
+    return toolResult(result);
+  }
+
+  downconvert(schema, target) {
+    this.#need('downconvert');
+    text(schema, 'schema');
+    const t = rawTarget(target);
+    const d = this.#engine.call((r) => r.downconvert.downconvert(schema, t), downconvertError);
+    return {
+      schema: d.schema,
+      changes: d.changes.map((c) => ({ pointer: c.pointer, keyword: c.keyword, action: c.action, detail: c.detail })),
+      lossless: d.lossless,
+    };
+  }
+
+  restoreArgs(originalSchema, target, args) {
+    this.#need('downconvert');
+    text(originalSchema, 'originalSchema');
+    const t = rawTarget(target);
+    text(args, 'args');
+    return this.#engine.call((r) => r.downconvert.restoreArgs(originalSchema, t, args), argumentsError);
+  }
+
+  providerProfile(name) {
+    this.#need('downconvert');
+    text(name, 'name');
+    return this.#engine.call(
+      (r) => r.downconvert.providerProfile(name),
+      (d) => new DownconvertError([diagnostic(d)]),
+    );
+  }
+}
+
+/** A schema compiled once inside the component, for many argument texts. Free it when done. */
+export class Validator {
+  #engine;
+  #schema;
+  #options;
+  #raw = null;
+  #generation = 0;
+  #freed = false;
+
+  /** @internal Use `ToolSchema.compile()`. */
+  constructor(token, engine, schema, options) {
+    if (token !== INTERNAL) throw new TypeError('use `toolSchema.compile(schema, options)` to get a Validator');
+    this.#engine = engine;
+    this.#schema = schema;
+    this.#options = options;
+    this.#current();
+  }
+
+  /** Validates one argument text; returns the bound arguments or throws `ArgumentsError`. */
+  validate(args) {
+    text(args, 'args');
+    const raw = this.#current();
+    return this.#engine.call(() => raw.validate(args), argumentsError);
+  }
+
+  /** Whether `free()` was called. */
+  get freed() {
+    return this.#freed;
+  }
+
+  /** Frees the compiled schema inside the component. Calling it again does nothing. */
+  free() {
+    if (this.#freed) return;
+    this.#freed = true;
+    const raw = this.#raw;
+    this.#raw = null;
+    // A validator of an instance that trapped went with that instance.
+    if (raw !== null && this.#generation === this.#engine.generation) raw[dispose]();
+  }
+
+  [dispose]() {
+    this.free();
+  }
+
+  // The compiled schema in the current instance: after a trap replaced the
+  // instance, the schema is compiled again there (it compiled before, so it
+  // compiles again; a trap while compiling is a TrapError as for any call).
+  #current() {
+    if (this.#freed) throw new ToolSchemaError('this Validator was freed');
+    if (this.#raw === null || this.#generation !== this.#engine.generation) {
+      const generation = this.#engine.generation;
+      this.#raw = this.#engine.call(
+        (r) => r.validate.Validator.compile(this.#schema, this.#options),
+        (d) => new SchemaError(d.map(diagnostic)),
+      );
+      this.#generation = generation;
+    }
+    return this.#raw;
+  }
+}
+
+// ---------------------------------------------------------------- conversions
+
+const diagnostic = (d) => ({ code: d.code, message: d.message, path: d.path });
+const argError = (e) => ({ path: e.path, keyword: e.keyword, message: e.message });
+const describeError = (d) => new DescribeError(d.map(diagnostic));
+const argumentsError = (e) => new ArgumentsError(e.map(argError));
+const downconvertError = (d) => new DownconvertError(d.map(diagnostic));
+const unexpectedErr = (payload) => new ToolSchemaError(`unexpected error result: ${show(payload)}`);
+
+function typeContext(context, what) {
+  if (context === undefined || context === null) return { mode: 'generator' };
+  checkObject(context, what);
+  checkKeys(context, ['types', 'naming', 'mode'], what);
+  const types = optionalText(context.types, `${what}.types`);
+  const naming = optionalText(context.naming, `${what}.naming`);
+  const mode = context.mode ?? 'generator';
+  if (mode !== 'generator' && mode !== 'reflection') {
+    throw new TypeError(`${what}.mode must be 'generator' or 'reflection', not ${show(mode)}`);
+  }
+  return { types, naming, mode };
+}
+
+/** The providers built into the component. */
+export const PROVIDERS = Object.freeze(['anthropic', 'openai', 'gemini']);
+
+function rawTarget(target) {
+  if (PROVIDERS.includes(target)) return { tag: target };
+  if (typeof target === 'object' && target !== null && !Array.isArray(target)) {
+    checkKeys(target, ['custom'], 'target');
+    return { tag: 'custom', val: text(target.custom, 'target.custom') };
+  }
+  throw new TypeError(`target must be ${PROVIDERS.map((p) => `'${p}'`).join(', ')} or {custom: profileJson}, not ${show(target)}`);
+}
+
+function validateOptions(options, defaultLimits) {
+  if (options === undefined || options === null) return undefined;
+  checkObject(options, 'options');
+  checkKeys(options, ['formats', 'anyValue', 'limits'], 'options');
+  const formats = options.formats ?? 'assert';
+  if (formats !== 'assert' && formats !== 'annotate') {
+    throw new TypeError(`options.formats must be 'assert' or 'annotate', not ${show(formats)}`);
+  }
+  const anyValue = options.anyValue ?? false;
+  if (typeof anyValue !== 'boolean') throw new TypeError(`options.anyValue must be a boolean, not ${show(anyValue)}`);
+  let limits;
+  if (options.limits !== undefined && options.limits !== null) {
+    const given = options.limits;
+    checkObject(given, 'options.limits');
+    const names = ['maxArgumentBytes', 'maxArgumentDepth', 'maxSchemaBytes', 'maxSchemaDepth', 'regexBacktrackLimit'];
+    checkKeys(given, names, 'options.limits');
+    const d = names.every((n) => given[n] !== undefined) ? null : defaultLimits();
+    const pick = (n) => given[n] ?? d[n];
+    limits = {
+      maxArgumentBytes: u64(pick('maxArgumentBytes'), 'options.limits.maxArgumentBytes'),
+      maxArgumentDepth: u32(pick('maxArgumentDepth'), 'options.limits.maxArgumentDepth'),
+      maxSchemaBytes: u64(pick('maxSchemaBytes'), 'options.limits.maxSchemaBytes'),
+      maxSchemaDepth: u32(pick('maxSchemaDepth'), 'options.limits.maxSchemaDepth'),
+      regexBacktrackLimit: u64(pick('regexBacktrackLimit'), 'options.limits.regexBacktrackLimit'),
+    };
+  }
+  return { formats, anyValue, limits };
+}
+
+function rawPart(p, what) {
+  checkObject(p, what);
+  if (p.type === 'text') {
+    checkKeys(p, ['type', 'text'], what);
+    return { tag: 'text', val: text(p.text, `${what}.text`) };
+  }
+  if (p.type === 'json') {
+    checkKeys(p, ['type', 'json'], what);
+    return { tag: 'json', val: text(p.json, `${what}.json`) };
+  }
+  throw new TypeError(`${what}.type must be 'text' or 'json', not ${show(p.type)}`);
+}
+
+function rawParts(parts, what) {
+  if (!Array.isArray(parts)) throw new TypeError(`${what} must be an array of parts, not ${show(parts)}`);
+  return parts.map((p, i) => rawPart(p, `${what}[${i}]`));
+}
+
+function rawOutcome(o) {
+  checkObject(o, 'outcome');
+  const only = (...keys) => checkKeys(o, ['type', ...keys], 'outcome');
+  switch (o.type) {
+    case 'returned':
+      only('json');
+      return { tag: 'returned', val: text(o.json, 'outcome.json') };
+    case 'returnedNothing':
+      only();
+      return { tag: 'returned-nothing' };
+    case 'returnedParts':
+      only('parts');
+      return { tag: 'returned-parts', val: rawParts(o.parts, 'outcome.parts') };
+    case 'returnedToolResult': {
+      only('result');
+      const r = o.result;
+      checkObject(r, 'outcome.result');
+      checkKeys(r, ['parts', 'isError', 'typedResult'], 'outcome.result');
+      if (typeof r.isError !== 'boolean') {
+        throw new TypeError(`outcome.result.isError must be a boolean, not ${show(r.isError)}`);
+      }
+      return {
+        tag: 'returned-tool-result',
+        val: {
+          parts: rawParts(r.parts, 'outcome.result.parts'),
+          isError: r.isError,
+          typedResult: optionalText(r.typedResult, 'outcome.result.typedResult'),
+        },
+      };
+    }
+    case 'threw':
+      only('typeName', 'message');
+      return {
+        tag: 'threw',
+        val: { typeName: text(o.typeName, 'outcome.typeName'), message: text(o.message, 'outcome.message') },
+      };
+    case 'timedOut':
+      only('seconds');
+      return { tag: 'timed-out', val: u32(o.seconds, 'outcome.seconds') };
+    case 'invalidArguments': {
+      only('errors');
+      if (!Array.isArray(o.errors)) throw new TypeError(`outcome.errors must be an array, not ${show(o.errors)}`);
+      return {
+        tag: 'invalid-arguments',
+        val: o.errors.map((e, i) => {
+          const what = `outcome.errors[${i}]`;
+          checkObject(e, what);
+          return {
+            path: text(e.path, `${what}.path`),
+            keyword: text(e.keyword, `${what}.keyword`),
+            message: text(e.message, `${what}.message`),
+          };
+        }),
+      };
+    }
+    default:
+      throw new TypeError(
+        "outcome.type must be one of 'returned', 'returnedNothing', 'returnedParts', 'returnedToolResult', " +
+          `'threw', 'timedOut', 'invalidArguments', not ${show(o.type)}`,
+      );
+  }
+}
+
+function toolResult(r) {
+  const result = {
+    parts: r.parts.map((p) => (p.tag === 'text' ? { type: 'text', text: p.val } : { type: 'json', json: p.val })),
+    isError: r.isError,
+  };
+  if (r.typedResult !== undefined) result.typedResult = r.typedResult;
+  return result;
+}
+
+// ---------------------------------------------------------------- checks
+
+function show(v) {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === 'bigint') return `${v}n`;
+  if (Array.isArray(v)) return 'an array';
+  if (v === null) return 'null';
+  return typeof v === 'object' ? 'an object' : String(v);
+}
+
+function text(v, what) {
+  if (typeof v !== 'string') throw new TypeError(`${what} must be a string (JSON text where JSON is meant), not ${show(v)}`);
+  return v;
+}
+
+function optionalText(v, what) {
+  return v === undefined || v === null ? undefined : text(v, what);
+}
+
+function checkObject(v, what) {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new TypeError(`${what} must be an object, not ${show(v)}`);
+}
+
+function checkKeys(v, allowed, what) {
+  for (const key of Object.keys(v)) {
+    if (!allowed.includes(key)) throw new TypeError(`${what} has no member '${key}' (expected: ${allowed.join(', ')})`);
+  }
+}
+
+function u64(v, what) {
+  if (typeof v === 'number') {
+    if (!Number.isSafeInteger(v)) throw new RangeError(`${what} must be a whole number (a BigInt above 2^53), not ${v}`);
+    v = BigInt(v);
+  }
+  if (typeof v !== 'bigint') throw new TypeError(`${what} must be a BigInt or a number, not ${show(v)}`);
+  if (v < 0n || v > U64_MAX) throw new RangeError(`${what} must be from 0 to 2^64-1, not ${v}`);
+  return v;
+}
+
+function u32(v, what) {
+  if (typeof v === 'bigint') v = Number(v);
+  if (typeof v !== 'number') throw new TypeError(`${what} must be a number, not ${show(v)}`);
+  if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new RangeError(`${what} must be a whole number from 0 to 2^32-1, not ${v}`);
+  return v;
+}

@@ -1,0 +1,113 @@
+// The generated bindings: built from the component the Rust host uses, free
+// of any import (so of any WASI shim), and covered by the wrapper export by
+// export, so an operation the component gains cannot go unexposed.
+
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import { test } from 'node:test';
+import { ToolSchema, Validator } from '../src/index.js';
+import { instantiate } from '../gen/tool-schema.js';
+
+const js = new URL('../', import.meta.url);
+const gen = new URL('gen/', js);
+const manifest = JSON.parse(await readFile(new URL('component.json', gen), 'utf8'));
+
+// Every way an ES module or a CommonJS file can load another.
+const LOADS = [
+  { what: 'a static import', re: /^\s*import\s*(?:[\w$*{][^;]*?\bfrom\s*)?['"]([^'"]+)['"]/gm },
+  { what: 'an export from', re: /^\s*export\s[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm },
+  { what: 'a dynamic import', re: /\bimport\s*\(\s*([^)]*)\)/g },
+  { what: 'a require', re: /\brequire\s*\(\s*([^)]*)\)/g },
+];
+
+function loadsIn(source) {
+  const found = [];
+  for (const { what, re } of LOADS) for (const m of source.matchAll(re)) found.push(`${what} of ${m[1]}`);
+  if (source.includes('preview2-shim')) found.push('a mention of preview2-shim');
+  return found;
+}
+
+async function files(dir, ext) {
+  const out = [];
+  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile() && e.name.endsWith(ext)) out.push(`${e.parentPath ?? e.path}/${e.name}`);
+  }
+  return out;
+}
+
+test('the check for imports finds a WASI shim import and each way of loading a module', () => {
+  const shimmed = [
+    "import { environment, exit } from '@bytecodealliance/preview2-shim/cli';",
+    "export { x } from './y.js';",
+    "const fs = await import('node:fs/promises');",
+    "const m = require('m');",
+  ].join('\n');
+  assert.deepEqual(loadsIn(shimmed), [
+    "a static import of @bytecodealliance/preview2-shim/cli",
+    "an export from of ./y.js",
+    "a dynamic import of 'node:fs/promises'",
+    "a require of 'm'",
+    'a mention of preview2-shim',
+  ]);
+});
+
+test('the generated bindings import nothing: no WASI shim, no node: module', async () => {
+  const sources = await files(gen, '.js');
+  assert.ok(sources.length > 0, 'gen/ has the transpiled module');
+  for (const path of sources) assert.deepEqual(loadsIn(await readFile(path, 'utf8')), [], path);
+  const types = await readFile(new URL('tool-schema.d.ts', gen), 'utf8');
+  assert.match(types, /export interface ImportObject \{\s*\}/, 'the component wants no imports');
+});
+
+test('the package needs nothing at run time: no dependencies of any kind', async () => {
+  const pkg = JSON.parse(await readFile(new URL('package.json', js), 'utf8'));
+  for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies']) {
+    assert.equal(pkg[field], undefined, field);
+  }
+  // jco's own dependencies include the shim; jco is a build tool only, pinned
+  // to the version that built gen/.
+  assert.match(pkg.devDependencies['@bytecodealliance/jco'], /^\d+\.\d+\.\d+$/, 'an exact version');
+  assert.equal(pkg.devDependencies['@bytecodealliance/jco'], manifest.jco);
+});
+
+test('gen/ was transpiled from the current target/component/tool_schema.wasm', async () => {
+  const component = new URL('../target/component/tool_schema.wasm', js);
+  assert.ok(existsSync(component), `${component.pathname} is missing: run \`make component\``);
+  const sha256 = createHash('sha256').update(await readFile(component)).digest('hex');
+  assert.equal(manifest.sha256, sha256, 'gen/ is stale: run `make js`');
+  assert.equal(manifest.options.instantiation, 'async');
+});
+
+// What the wrapper calls each raw export, interface by interface.
+const COVERED = {
+  describe: { describeTool: 'describeTool', describeType: 'describeType', toolName: 'toolName', flattenDoc: 'flattenDoc' },
+  validate: { validateArgs: 'validateArgs', defaultLimits: 'defaultLimits', Validator: 'compile' },
+  encode: { encodeResult: 'encodeResult' },
+  downconvert: { downconvert: 'downconvert', restoreArgs: 'restoreArgs', providerProfile: 'providerProfile' },
+};
+
+test('the wrapper exposes every export of the component', async () => {
+  const root = await instantiate(async (name) => WebAssembly.compile(await readFile(new URL(name, gen))), {});
+  const interfaces = Object.keys(root).filter((k) => !k.includes(':'));
+  for (const name of interfaces) {
+    assert.ok(name in COVERED, `the component exports the interface '${name}', which the package does not expose yet`);
+    for (const [fn, value] of Object.entries(root[name])) {
+      const method = COVERED[name][fn];
+      assert.ok(method, `${name}.${fn} is not exposed by the package`);
+      assert.equal(typeof ToolSchema.prototype[method], 'function', `ToolSchema.prototype.${method}`);
+      if (typeof value === 'function' && /^[A-Z]/.test(fn)) {
+        // A resource: each of its methods on the wrapper's class of the same name.
+        for (const m of Object.getOwnPropertyNames(value.prototype).filter((m) => m !== 'constructor')) {
+          assert.equal(typeof Validator.prototype[m], 'function', `${fn}.prototype.${m} is not exposed`);
+        }
+      }
+    }
+  }
+  assert.deepEqual(interfaces.sort(), Object.keys(COVERED).sort(), 'every interface the wrapper covers is exported');
+  assert.deepEqual(
+    manifest.exports.map((e) => e.name).filter((n) => !n.includes(':')).sort(),
+    interfaces.sort(),
+  );
+});

@@ -1,0 +1,74 @@
+// Compiled by test/types.test.mjs with `tsc --noEmit`: the package's types
+// accept what the API takes and refuse what it does not (each
+// `@ts-expect-error` must meet an error, or tsc fails).
+
+import {
+  ArgumentsError,
+  DescribeError,
+  DownconvertError,
+  EncodeError,
+  SchemaError,
+  ToolSchemaError,
+  TrapError,
+  load,
+  type ArgError,
+  type Diagnostic,
+  type Downconverted,
+  type Limits,
+  type ToolResult,
+  type Validator,
+} from '@onellm/tool-schema';
+
+const ts = await load({ maxMemoryBytes: 64 * 1024 * 1024 });
+const tool: string = ts.describeTool('{"method": "F"}');
+const schema: string = ts.describeType('List<int>', { mode: 'reflection', naming: null });
+const name: string = ts.toolName('GetDocketAsync');
+const flat: string = ts.flattenDoc('<see cref="X"/>');
+const bound: string = ts.validateArgs(schema, '[1]');
+const limits: Limits = ts.defaultLimits();
+const bytes: bigint = limits.maxArgumentBytes;
+const depth: number = limits.maxArgumentDepth;
+
+const v: Validator = ts.compile(schema, { formats: 'annotate', anyValue: true, limits: { maxArgumentBytes: 1n << 20n, maxSchemaBytes: 4096 } });
+const again: string = v.validate('[2]');
+v.free();
+v[Symbol.dispose]();
+
+const result: ToolResult = ts.encodeResult({ toolName: 'x', returnType: 'int', outcome: { type: 'returned', json: '1' } });
+for (const part of result.parts) {
+  const shown: string = part.type === 'text' ? part.text : part.json;
+}
+const typed: string | undefined = result.typedResult;
+ts.encodeResult({ toolName: 'x', returnType: 'int', outcome: { type: 'timedOut', seconds: 5 }, endsLoop: true });
+
+const down: Downconverted = ts.downconvert(schema, 'openai');
+ts.downconvert(schema, { custom: ts.providerProfile('gemini') });
+const restored: string = ts.restoreArgs(schema, 'anthropic', '[1]');
+
+try {
+  ts.describeTool('{');
+} catch (e) {
+  if (e instanceof DescribeError || e instanceof SchemaError || e instanceof EncodeError || e instanceof DownconvertError) {
+    const d: Diagnostic[] = e.diagnostics;
+  } else if (e instanceof ArgumentsError) {
+    const errors: ArgError[] = e.errors;
+  } else if (e instanceof TrapError) {
+    const base: ToolSchemaError = e;
+    const cause: unknown = e.cause;
+  }
+}
+
+// @ts-expect-error schemas are JSON text, not objects
+ts.validateArgs({ type: 'object' }, '{}');
+// @ts-expect-error u64 limits are BigInt or number, not strings
+ts.compile(schema, { limits: { maxArgumentBytes: '5' } });
+// @ts-expect-error the u64 fields of Limits are BigInt
+const wrong: number = limits.maxSchemaBytes;
+// @ts-expect-error an outcome is discriminated by `type`
+ts.encodeResult({ toolName: 'x', returnType: 'int', outcome: { tag: 'returned', val: '1' } });
+// @ts-expect-error a provider the component does not have
+ts.downconvert(schema, 'mistral');
+// @ts-expect-error no public constructor
+new (await import('@onellm/tool-schema')).ToolSchema();
+
+export { tool, name, flat, bound, bytes, depth, again, typed, down, restored, wrong };

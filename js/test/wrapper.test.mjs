@@ -1,0 +1,385 @@
+// The wrapper over jco's bindings: typed errors, BigInt limits, input checks,
+// the shapes of parts and outcomes, a fresh instance after a real trap, and
+// validators that are freed inside the component.
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { describe, test } from 'node:test';
+import {
+  ArgumentsError,
+  DEFAULT_MAX_MEMORY_BYTES,
+  DescribeError,
+  DiagnosticsError,
+  DownconvertError,
+  EncodeError,
+  PROVIDERS,
+  SchemaError,
+  ToolSchema,
+  ToolSchemaError,
+  TrapError,
+  Validator,
+  load,
+} from '../src/index.js';
+import { instantiate } from '../gen/tool-schema.js';
+import { limitMemory } from '../src/memory.js';
+
+const ts = await load();
+const example = (name) => readFile(new URL(`../../examples/${name}`, import.meta.url), 'utf8');
+const docketTool = JSON.parse(ts.describeTool(await example('get-docket.json')));
+const docketSchema = JSON.stringify(docketTool.inputSchema);
+const CASE_ID = '2eb8aa08-aa98-11ea-b4aa-73b441d16380';
+const refused = await example('refused.json');
+
+// What the component's own memory looks like at the start, to set limits
+// relative to it.
+const INITIAL_MEMORY = (await load({ maxMemoryBytes: Infinity })).memoryBytes;
+const MiB = 1024 * 1024;
+
+describe('describe', () => {
+  test('describeTool answers JSON text in the contract’s keyword order', () => {
+    assert.deepEqual(Object.keys(docketTool), [
+      'name', 'description', 'inputSchema', 'outputSchema', 'endsLoop', 'requiresApproval', 'parallelSafe', 'timeoutSeconds',
+    ]);
+    assert.equal(docketTool.name, 'get_docket');
+    assert.deepEqual(docketTool.inputSchema.properties.limit, { type: 'integer', minimum: 1, maximum: 100, default: 10 });
+  });
+
+  test('a refused descriptor is a DescribeError with every diagnostic', () => {
+    const e = thrown(() => ts.describeTool(refused), DescribeError);
+    assert.ok(e instanceof DiagnosticsError && e instanceof ToolSchemaError && e instanceof Error);
+    assert.equal(e.name, 'DescribeError');
+    assert.deepEqual(e.diagnostics.map((d) => d.code), ['OLT002', 'OLT002', 'OLT006']);
+    assert.deepEqual(e.diagnostics.map((d) => d.path), ['parameters[0].type', 'parameters[1].modifier', 'types.Node.parameters[1].type']);
+    assert.deepEqual(Object.keys(e.diagnostics[0]), ['code', 'message', 'path']);
+    assert.match(e.message, /^OLT002 at parameters\[0\]\.type: 'Queue<int>' has no schema/);
+  });
+
+  test('describeType takes a context, with generator mode by default', () => {
+    assert.equal(
+      ts.describeType('Dictionary<string, List<int>>'),
+      '{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}}',
+    );
+    const types = '{"Item":{"kind":"record","parameters":[{"name":"SkuCode","type":"string"}]}}';
+    assert.equal(
+      ts.describeType('Item', { types, naming: 'None' }),
+      '{"type":"object","properties":{"SkuCode":{"type":"string"}},"required":["SkuCode"],"additionalProperties":false}',
+    );
+    assert.equal(
+      ts.describeType('Item', { types }),
+      '{"type":"object","properties":{"skuCode":{"type":"string"}},"required":["skuCode"],"additionalProperties":false}',
+    );
+    const e = thrown(() => ts.describeType('Widget'), DescribeError);
+    assert.equal(e.diagnostics[0].code, 'OLD004');
+  });
+
+  test('describeType in generator mode refuses an unknown naming policy; reflection mode does not', () => {
+    const e = thrown(() => ts.describeType('int', { naming: 'Kebab' }), DescribeError);
+    assert.equal(e.diagnostics[0].code, 'OLT011');
+    assert.equal(ts.describeType('int', { naming: 'Kebab', mode: 'reflection' }).startsWith('{"type":"integer"'), true);
+  });
+
+  test('toolName gives the contract’s name, or a DescribeError with the one diagnostic', () => {
+    assert.equal(ts.toolName('GetDocketAsync'), 'get_docket');
+    assert.equal(ts.toolName('HTTPRequest'), 'http_request');
+    const e = thrown(() => ts.toolName('A'.repeat(65)), DescribeError);
+    assert.equal(e.diagnostics.length, 1);
+    assert.equal(e.diagnostics[0].code, 'OLT008');
+  });
+
+  test('flattenDoc flattens doc-comment XML', () => {
+    assert.equal(ts.flattenDoc('Looks up a <see cref="Docket"/>\n   by <paramref name="caseId"/>.'), 'Looks up a Docket by caseId.');
+  });
+});
+
+describe('validate', () => {
+  test('validateArgs answers the bound arguments', () => {
+    assert.equal(ts.validateArgs(docketSchema, `{"caseId": "${CASE_ID}"}`), `{"caseId":"${CASE_ID}","limit":10}`);
+  });
+
+  test('invalid arguments are an ArgumentsError with every error, in argument order', () => {
+    const e = thrown(() => ts.validateArgs(docketSchema, '{"limit": 500, "court": "9th"}'), ArgumentsError);
+    assert.equal(e.name, 'ArgumentsError');
+    assert.deepEqual(e.errors, [
+      { path: 'limit', keyword: 'maximum', message: "Argument 'limit' must be at most 100, not 500." },
+      { path: 'court', keyword: 'additionalProperties', message: "Argument 'court' is not a parameter of this tool (expected one of: caseId, limit)." },
+      { path: 'caseId', keyword: 'required', message: "Argument 'caseId' is required." },
+    ]);
+    assert.equal(e.message, e.errors.map((x) => x.message).join('\n'));
+  });
+
+  test('numbers are never rounded: u64 limits cross as text and are compared exactly', () => {
+    const ulong = ts.describeType('ulong');
+    assert.equal(ulong, '{"type":"integer","minimum":0,"maximum":18446744073709551615}');
+    assert.equal(ts.validateArgs(`{"type":"object","properties":{"n":${ulong}}}`, '{"n":18446744073709551615}'), '{"n":18446744073709551615}');
+    const e = thrown(() => ts.validateArgs(`{"type":"object","properties":{"n":${ulong}}}`, '{"n":18446744073709551616}'), ArgumentsError);
+    assert.equal(e.errors[0].keyword, 'maximum');
+  });
+
+  test('defaultLimits gives the u64 limits as BigInt', () => {
+    const l = ts.defaultLimits();
+    assert.deepEqual(l, {
+      maxArgumentBytes: 10485760n,
+      maxArgumentDepth: 128,
+      maxSchemaBytes: 4194304n,
+      maxSchemaDepth: 512,
+      regexBacktrackLimit: 1000000n,
+    });
+    assert.equal(typeof l.maxArgumentBytes, 'bigint');
+    assert.equal(typeof l.maxArgumentDepth, 'number');
+  });
+
+  test('a Validator compiles once and validates many times', () => {
+    const v = ts.compile(docketSchema);
+    assert.ok(v instanceof Validator);
+    assert.equal(v.validate(`{"caseId": "${CASE_ID}", "limit": 2.0}`), `{"caseId":"${CASE_ID}","limit":2}`);
+    assert.deepEqual(thrown(() => v.validate('{}'), ArgumentsError).errors.map((e) => e.keyword), ['required']);
+    assert.equal(v.validate(`{"caseId": "${CASE_ID}"}`), `{"caseId":"${CASE_ID}","limit":10}`);
+    v.free();
+  });
+
+  test('an unusable schema is a SchemaError from compile, and one `schema` error from validateArgs', () => {
+    const e = thrown(() => ts.compile('{"$ref": "https://example.com/s.json"}'), SchemaError);
+    assert.equal(e.diagnostics[0].code, 'OLS004');
+    const a = thrown(() => ts.validateArgs('{"$ref": "https://example.com/s.json"}', '{}'), ArgumentsError);
+    assert.deepEqual(a.errors.map((x) => [x.path, x.keyword]), [['$', 'schema']]);
+  });
+
+  test('options: formats, anyValue, and partial limits as BigInt or number', () => {
+    const date = '{"type":"object","properties":{"d":{"type":"string","format":"date"}}}';
+    assert.throws(() => ts.compile(date).validate('{"d":"2024-02-30"}'), ArgumentsError);
+    assert.equal(ts.compile(date, { formats: 'annotate' }).validate('{"d":"2024-02-30"}'), '{"d":"2024-02-30"}');
+    assert.throws(() => ts.compile('{"type":"integer"}').validate('5'), ArgumentsError);
+    assert.equal(ts.compile('{"type":"integer"}', { anyValue: true }).validate('5'), '5');
+    for (const maxArgumentBytes of [16n, 16]) {
+      const v = ts.compile('{"type":"object"}', { limits: { maxArgumentBytes } });
+      assert.equal(v.validate('{"a":"01234567"}'), '{"a":"01234567"}'); // 16 bytes
+      const e = thrown(() => v.validate('{"a":"012345678"}'), ArgumentsError);
+      assert.deepEqual([e.errors[0].keyword, e.errors[0].message], ['limit', "Argument '$' is longer than the limit of 16 bytes."]);
+    }
+    // The limits left out keep their defaults: depth 128 still holds.
+    const v = ts.compile('{"type":"object"}', { limits: { maxArgumentBytes: 1n << 40n } });
+    assert.equal(thrown(() => v.validate('{"a":' + '['.repeat(200) + ']'.repeat(200) + '}'), ArgumentsError).errors[0].keyword, 'limit');
+    // The largest u64 is a valid limit.
+    assert.equal(ts.compile('{"type":"object"}', { limits: { regexBacktrackLimit: 2n ** 64n - 1n } }).validate('{}'), '{}');
+  });
+
+  test('options are checked before they cross: no silent wrapping of u64 or u32', () => {
+    assert.throws(() => ts.compile('{}', { limits: { maxArgumentBytes: 2n ** 64n } }), RangeError);
+    assert.throws(() => ts.compile('{}', { limits: { maxArgumentBytes: -1n } }), RangeError);
+    assert.throws(() => ts.compile('{}', { limits: { maxArgumentBytes: 2 ** 60 } }), RangeError);
+    assert.throws(() => ts.compile('{}', { limits: { maxArgumentDepth: 2 ** 32 } }), RangeError);
+    assert.throws(() => ts.compile('{}', { limits: { maxArgumentDepth: 1.5 } }), RangeError);
+    assert.throws(() => ts.compile('{}', { limits: { maxArgumentBytes: '5' } }), TypeError);
+    assert.throws(() => ts.compile('{}', { formats: 'strict' }), TypeError);
+    assert.throws(() => ts.compile('{}', { anyvalue: true }), /no member 'anyvalue'/);
+    assert.throws(() => ts.validateArgs({ type: 'object' }, '{}'), /schema must be a string \(JSON text/);
+    assert.throws(() => ts.describeType('int', { mode: 'Generator' }), TypeError);
+    assert.equal(ts.restarts, 0);
+  });
+});
+
+describe('encode', () => {
+  const call = (outcome, extra = {}) => ts.encodeResult({ toolName: 'x', returnType: 'int', outcome, ...extra });
+
+  test('a returned value is one JSON part; a u64 keeps its digits', () => {
+    assert.deepEqual(call({ type: 'returned', json: '42' }), { parts: [{ type: 'json', json: '42' }], isError: false });
+    assert.deepEqual(
+      ts.encodeResult({ toolName: 'x', returnType: 'ulong', outcome: { type: 'returned', json: '18446744073709551615' } }),
+      { parts: [{ type: 'json', json: '18446744073709551615' }], isError: false },
+    );
+  });
+
+  test('failures become error results', () => {
+    assert.deepEqual(call({ type: 'threw', typeName: 'System.InvalidOperationException', message: 'message' }), {
+      parts: [{ type: 'text', text: "Tool 'x' failed: InvalidOperationException: message" }],
+      isError: true,
+    });
+    assert.deepEqual(call({ type: 'timedOut', seconds: 5 }).parts, [{ type: 'text', text: "Tool 'x' timed out after 5 s." }]);
+    const errors = thrown(() => ts.validateArgs(docketSchema, '{"limit": 500}'), ArgumentsError).errors;
+    assert.deepEqual(call({ type: 'invalidArguments', errors }).parts, [
+      { type: 'text', text: "Argument 'limit' must be at most 100, not 500.\nArgument 'caseId' is required." },
+    ]);
+  });
+
+  test('parts, nothing, a passed-through ToolResult, and a typed result for EndsLoop', () => {
+    const parts = [{ type: 'text', text: 'hi' }, { type: 'json', json: '{ "a" : 1 }' }];
+    assert.deepEqual(ts.encodeResult({ toolName: 'x', returnType: 'List<Part>', outcome: { type: 'returnedParts', parts } }), {
+      parts: [{ type: 'text', text: 'hi' }, { type: 'json', json: '{"a":1}' }],
+      isError: false,
+    });
+    assert.deepEqual(ts.encodeResult({ toolName: 'x', returnType: 'Task', outcome: { type: 'returnedNothing' } }), { parts: [], isError: false });
+    const result = { parts: [{ type: 'text', text: 'done' }], isError: false, typedResult: '7' };
+    assert.deepEqual(ts.encodeResult({ toolName: 'x', returnType: 'ToolResult', outcome: { type: 'returnedToolResult', result } }), result);
+    assert.deepEqual(call({ type: 'returned', json: '7' }, { endsLoop: true }), { parts: [{ type: 'json', json: '7' }], isError: false, typedResult: '7' });
+  });
+
+  test('a value that does not fit the return type is an EncodeError, the host’s bug', () => {
+    const e = thrown(() => call({ type: 'returned', json: '"seven"' }), EncodeError);
+    assert.equal(e.diagnostics[0].code, 'OLE003');
+    assert.equal(thrown(() => call({ type: 'returnedNothing' }), EncodeError).diagnostics[0].code, 'OLE002');
+  });
+
+  test('outcomes are checked before they cross', () => {
+    assert.throws(() => call({ type: 'returned', value: 42 }), /no member 'value'/);
+    assert.throws(() => call({ type: 'returned', json: 42 }), TypeError);
+    assert.throws(() => call({ tag: 'returned', val: '42' }), /outcome\.type must be one of 'returned', /);
+    assert.throws(() => call({ type: 'timedOut', seconds: -1 }), RangeError);
+    assert.throws(() => call({ type: 'returnedParts', parts: [{ type: 'image', data: '' }] }), TypeError);
+  });
+});
+
+describe('downconvert', () => {
+  test('a schema for each provider, with every change', () => {
+    assert.deepEqual(PROVIDERS, ['anthropic', 'openai', 'gemini']);
+    const anthropic = ts.downconvert(docketSchema, 'anthropic');
+    assert.deepEqual(Object.keys(anthropic), ['schema', 'changes', 'lossless']);
+    const limit = JSON.parse(anthropic.schema).properties.limit;
+    assert.equal('minimum' in limit || 'maximum' in limit, false);
+    assert.match(limit.description, /minimum: 1, maximum: 100/);
+    assert.deepEqual(
+      anthropic.changes.map((c) => [c.pointer, c.keyword, c.action]),
+      [['/properties/limit', 'minimum', 'removed'], ['/properties/limit', 'maximum', 'removed']],
+    );
+    assert.deepEqual(Object.keys(anthropic.changes[0]), ['pointer', 'keyword', 'action', 'detail']);
+    assert.equal(anthropic.lossless, false);
+    const openai = JSON.parse(ts.downconvert(docketSchema, 'openai').schema);
+    assert.deepEqual(openai.required, ['caseId', 'limit']);
+    assert.deepEqual(openai.properties.limit.type, ['integer', 'null']);
+  });
+
+  test('restoreArgs turns the model’s answer back into bound arguments for the original schema', () => {
+    assert.equal(
+      ts.restoreArgs(docketSchema, 'openai', `{"caseId": "${CASE_ID}", "limit": null}`),
+      `{"caseId":"${CASE_ID}","limit":10}`,
+    );
+    const e = thrown(() => ts.restoreArgs(docketSchema, 'openai', '{"caseId": null, "limit": 500}'), ArgumentsError);
+    assert.deepEqual(e.errors.map((x) => x.path).sort(), ['caseId', 'limit']);
+  });
+
+  test('a custom target is a profile of the host’s own, in the form providerProfile returns', () => {
+    const profile = ts.providerProfile('anthropic');
+    assert.equal(JSON.parse(profile).name, 'anthropic');
+    assert.equal(ts.downconvert(docketSchema, { custom: profile }).schema, ts.downconvert(docketSchema, 'anthropic').schema);
+  });
+
+  test('refusals are DownconvertErrors; a wrong target is a TypeError', () => {
+    const e = thrown(() => ts.providerProfile('mistral'), DownconvertError);
+    assert.deepEqual(e.diagnostics.map((d) => d.code), ['OLP001']);
+    assert.ok(thrown(() => ts.downconvert('{', 'openai'), DownconvertError).diagnostics[0].code.startsWith('OLS'));
+    assert.throws(() => ts.downconvert(docketSchema, 'OpenAI'), TypeError);
+    assert.throws(() => ts.downconvert(docketSchema, { tag: 'openai' }), /no member 'tag'/);
+  });
+});
+
+describe('instances', () => {
+  test('interfaces lists what this build of the component exports', () => {
+    assert.deepEqual([...ts.interfaces].sort(), ['describe', 'downconvert', 'encode', 'validate']);
+  });
+
+  test('ToolSchema and Validator have no public constructor', () => {
+    assert.throws(() => new ToolSchema(), /load\(\)/);
+    assert.throws(() => new Validator(), /compile/);
+    assert.equal(ToolSchema.load, ToolSchema.load);
+  });
+
+  test('each instance has a memory limit, 512 MiB unless told', async () => {
+    assert.equal(DEFAULT_MAX_MEMORY_BYTES, 512 * MiB);
+    await assert.rejects(load({ maxMemoryBytes: INITIAL_MEMORY - 65536 }), /less than the component's initial memory/);
+    await assert.rejects(load({ maxMemoryBytes: 0 }), RangeError);
+    // Past the limit, memory.grow fails: the engine refuses to grow it.
+    const small = await load({ maxMemoryBytes: INITIAL_MEMORY + 2 * MiB });
+    assert.equal(small.validateArgs('{"type":"object"}', '{"a":[1,2,3]}'), '{"a":[1,2,3]}');
+  });
+
+  // A real trap: an allocation past the memory limit makes the component's
+  // allocator abort (`unreachable`). The input is small enough to be copied in,
+  // so the trap happens inside the export.
+  const hungry = '{"a":[' + Array(200_000).fill('1').join(',') + ']}';
+  const limited = () => load({ maxMemoryBytes: INITIAL_MEMORY + 2 * MiB });
+
+  test('without the wrapper, an instance that trapped refuses every later call', async () => {
+    const dir = new URL('../gen/', import.meta.url);
+    const root = await instantiate(
+      async (name) => WebAssembly.compile(limitMemory(new Uint8Array(await readFile(new URL(name, dir))), INITIAL_MEMORY + 2 * MiB)),
+      {},
+    );
+    assert.throws(() => root.validate.validateArgs('{"type":"object"}', hungry), (e) => e instanceof WebAssembly.RuntimeError && /unreachable/.test(e.message));
+    assert.throws(() => root.describe.describeType('int', { mode: 'generator' }), WebAssembly.RuntimeError);
+  });
+
+  test('after a trap the wrapper makes a fresh instance, and the next call works', async () => {
+    const small = await limited();
+    const before = small.memoryBytes;
+    const e = thrown(() => small.validateArgs('{"type":"object"}', hungry), TrapError);
+    assert.ok(e instanceof ToolSchemaError);
+    assert.ok(e.cause instanceof WebAssembly.RuntimeError, 'the cause is the engine’s trap');
+    assert.match(e.message, /trapped \(.*unreachable.*\); a fresh instance replaces it/);
+    assert.equal(small.restarts, 1);
+    assert.equal(small.memoryBytes, before, 'the fresh instance starts with fresh memory');
+    assert.equal(small.validateArgs(docketSchema, `{"caseId": "${CASE_ID}"}`), `{"caseId":"${CASE_ID}","limit":10}`);
+    assert.equal(small.describeType('int'), '{"type":"integer","minimum":-2147483648,"maximum":2147483647}');
+    // It traps again the same way, and recovers again.
+    assert.throws(() => small.validateArgs('{"type":"object"}', hungry), TrapError);
+    assert.equal(small.restarts, 2);
+    assert.equal(small.toolName('GetDocketAsync'), 'get_docket');
+  });
+
+  test('a Validator compiled before a trap is compiled again in the fresh instance', async () => {
+    const small = await limited();
+    const v = ts.compile(docketSchema); // another ToolSchema's: unaffected
+    const w = small.compile(docketSchema, { formats: 'assert' });
+    assert.throws(() => w.validate(hungry), TrapError);
+    assert.equal(small.restarts, 1);
+    assert.equal(w.validate(`{"caseId": "${CASE_ID}"}`), `{"caseId":"${CASE_ID}","limit":10}`);
+    assert.deepEqual(thrown(() => w.validate('{"limit": 0}'), ArgumentsError).errors.map((x) => x.path), ['limit', 'caseId']);
+    assert.equal(v.validate(`{"caseId": "${CASE_ID}"}`), `{"caseId":"${CASE_ID}","limit":10}`);
+    w.free();
+    v.free();
+  });
+});
+
+describe('freeing validators', () => {
+  // A schema whose compiled form takes a few MiB inside the component.
+  const properties = {};
+  for (let i = 0; i < 3000; i++) properties[`p${i}`] = { type: 'string', minLength: 1, maxLength: 20 + i, enum: [`a${i}`, `b${i}`] };
+  const big = JSON.stringify({ type: 'object', properties });
+  const budget = () => load({ maxMemoryBytes: INITIAL_MEMORY + 40 * MiB });
+
+  test('freed validators give their memory back: 30 compiles fit where 30 kept ones do not', async () => {
+    const freeing = await budget();
+    for (let i = 0; i < 30; i++) {
+      const v = freeing.compile(big);
+      assert.equal(v.validate('{"p1":"a1"}'), '{"p1":"a1"}');
+      v.free();
+    }
+    assert.equal(freeing.restarts, 0);
+
+    // The control: the same compiles kept alive run out of memory.
+    const keeping = await budget();
+    const kept = [];
+    assert.throws(() => {
+      for (let i = 0; i < 30; i++) kept.push(keeping.compile(big));
+    }, TrapError);
+    assert.ok(kept.length < 30);
+    assert.equal(keeping.restarts, 1);
+  });
+
+  test('free() is idempotent, Symbol.dispose frees, and a freed validator refuses to validate', () => {
+    const v = ts.compile(docketSchema);
+    assert.equal(v.freed, false);
+    v[Symbol.dispose]();
+    assert.equal(v.freed, true);
+    v.free();
+    assert.throws(() => v.validate('{}'), (e) => e instanceof ToolSchemaError && /freed/.test(e.message));
+  });
+});
+
+function thrown(f, type) {
+  try {
+    f();
+  } catch (e) {
+    assert.ok(e instanceof type, `expected ${type.name}, got ${e?.name}: ${e?.message}`);
+    return e;
+  }
+  assert.fail(`expected ${type.name}, but nothing was thrown`);
+}

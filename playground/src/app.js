@@ -1,0 +1,367 @@
+// The playground: the @onellm/tool-schema package (copied beside this page by
+// build.mjs) running the component in the browser. No server code: every
+// answer comes from the component in this page.
+
+import {
+  ArgumentsError,
+  DiagnosticsError,
+  PROVIDERS,
+  SchemaError,
+  TrapError,
+  load,
+} from './tool-schema/src/index.js';
+import { member, parseJson, pointerTo, renderJson } from './json-view.js';
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  ts: null,
+  /** The schema (JSON text) the arguments are checked against and the provider converts. */
+  schema: null,
+  validator: null,
+  /** The tools of the last descriptor (parsed), to pick one of a class. */
+  tools: null,
+};
+
+function setStatus(kind, message) {
+  const status = $('status');
+  status.dataset.state = kind;
+  status.textContent = message;
+}
+
+// Runs `f` with the component; a trap is reported and the page goes on (the
+// package has already made a fresh instance).
+function guarded(f) {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof TrapError) {
+      setStatus('ready', `The component trapped (${e.cause?.message ?? e.cause}); a fresh instance replaced it.`);
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+function list(id, items, render) {
+  const el = $(id);
+  el.replaceChildren(...items.map(render));
+  el.hidden = items.length === 0;
+}
+
+function diagnosticItem(d) {
+  const li = document.createElement('li');
+  const code = document.createElement('code');
+  code.textContent = d.code;
+  const path = document.createElement('span');
+  path.className = 'path';
+  path.textContent = d.path;
+  li.append(code, ' ', path, ': ', d.message);
+  return li;
+}
+
+function showJson(id, text) {
+  const view = $(id);
+  if (text === null) {
+    view.replaceChildren();
+    return new Map();
+  }
+  return renderJson(view, text, parseJson(text));
+}
+
+// ---------------------------------------------------------------- 1. the schema
+
+function updateSource() {
+  const text = $('source').value;
+  const trimmed = text.trim();
+  let schema = null;
+  let diagnostics = [];
+  let kind = '';
+  let shown = null;
+  state.tools = null;
+  $('tool-pick-label').hidden = true;
+
+  if (trimmed === '') {
+    kind = 'Paste something above, or pick an example.';
+  } else if (!/^[[{"]/.test(trimmed) && !/^(true|false)$/.test(trimmed)) {
+    kind = 'Read as a C# type expression (describe-type):';
+    guarded(() => {
+      try {
+        schema = shown = state.ts.describeType(trimmed);
+      } catch (e) {
+        if (!(e instanceof DiagnosticsError)) throw e;
+        diagnostics = e.diagnostics;
+      }
+    });
+  } else {
+    let node = null;
+    try {
+      node = parseJson(text);
+    } catch (e) {
+      kind = `Not JSON: ${e.message}.`;
+    }
+    if (node && node.kind === 'object' && (member(node, 'method') || member(node, 'containingType'))) {
+      kind = 'Read as a tool descriptor (describe-tool):';
+      guarded(() => {
+        try {
+          shown = state.ts.describeTool(text);
+        } catch (e) {
+          if (!(e instanceof DiagnosticsError)) throw e;
+          diagnostics = e.diagnostics;
+        }
+      });
+      if (shown !== null) {
+        const tools = parseJson(shown);
+        state.tools = tools.kind === 'array' ? tools.items : [tools];
+        const pick = $('tool-pick');
+        const names = state.tools.map((t) => member(t, 'name').value);
+        let picked = 0;
+        if (state.tools.length > 1) {
+          // Keep the tool picked before, by name, while its descriptor is edited.
+          picked = Math.max(0, names.indexOf(pick.value));
+          pick.replaceChildren(...names.map((n) => new Option(n, n)));
+          pick.value = names[picked];
+          $('tool-pick-label').hidden = false;
+        }
+        const tool = state.tools[picked];
+        const input = member(tool, 'inputSchema');
+        schema = shown.slice(input.start, input.end);
+      }
+    } else if (node) {
+      kind = 'Read as a JSON Schema:';
+      schema = shown = text;
+    }
+  }
+
+  $('source-kind').textContent = kind;
+  list('diagnostics', diagnostics, diagnosticItem);
+  showJson('schema-view', shown);
+  setSchema(schema);
+}
+
+// The schema arguments are checked against: compiled once into a Validator,
+// freed when another replaces it.
+function setSchema(schema) {
+  if (schema !== state.schema) {
+    state.validator?.free();
+    state.validator = null;
+    state.schema = schema;
+    if (schema !== null) {
+      guarded(() => {
+        try {
+          state.validator = state.ts.compile(schema);
+        } catch (e) {
+          if (!(e instanceof SchemaError)) throw e;
+          list('diagnostics', e.diagnostics, diagnosticItem);
+        }
+      });
+    }
+  }
+  showParameters(schema);
+  updateProvider();
+}
+
+// A table of the top-level parameters: type and constraints at a glance.
+function showParameters(schema) {
+  const table = $('parameters');
+  const body = table.querySelector('tbody');
+  body.replaceChildren();
+  table.hidden = true;
+  if (schema === null) return;
+  const node = parseJson(schema);
+  const properties = member(node, 'properties');
+  if (!properties || properties.kind !== 'object' || properties.members.length === 0) return;
+  const raw = (n) => (n ? schema.slice(n.start, n.end) : undefined);
+  const required = member(node, 'required');
+  const requiredNames = required?.kind === 'array' ? required.items.map((i) => i.value) : [];
+  for (const { key, value } of properties.members) {
+    const get = (k) => raw(member(value, k));
+    const type = member(value, 'type');
+    let typeText = type ? (type.kind === 'string' ? type.value : type.items?.map((t) => t.value).join(' | ') ?? raw(type)) : 'any';
+    if (member(value, 'format')) typeText += ` (${member(value, 'format').value})`;
+    const constraints = [];
+    const lo = get('minimum') ?? (get('exclusiveMinimum') && `>${get('exclusiveMinimum')}`);
+    const hi = get('maximum') ?? (get('exclusiveMaximum') && `<${get('exclusiveMaximum')}`);
+    if (lo !== undefined && hi !== undefined) constraints.push(`${lo}–${hi}`);
+    else if (lo !== undefined) constraints.push(`≥ ${lo}`);
+    else if (hi !== undefined) constraints.push(`≤ ${hi}`);
+    if (get('minLength') || get('maxLength')) constraints.push(`length ${get('minLength') ?? 0}–${get('maxLength') ?? '∞'}`);
+    if (get('minItems') || get('maxItems')) constraints.push(`items ${get('minItems') ?? 0}–${get('maxItems') ?? '∞'}`);
+    if (get('pattern')) constraints.push(`pattern ${get('pattern')}`);
+    if (get('enum')) constraints.push(`one of ${get('enum')}`);
+    if (get('default') !== undefined) constraints.push(`default ${get('default')}`);
+    const row = body.insertRow();
+    row.dataset.parameter = key;
+    for (const cell of [key, typeText, constraints.join(' · '), requiredNames.includes(key) ? 'required' : 'optional']) {
+      row.insertCell().textContent = cell;
+    }
+  }
+  table.hidden = false;
+}
+
+// ---------------------------------------------------------------- 2. a provider
+
+function updateProvider() {
+  const provider = $('provider').value;
+  const restore = $('restore');
+  restore.disabled = !provider;
+  if (!provider) restore.checked = false;
+  let note = '';
+  let problems = [];
+  let converted = null;
+  if (!state.ts.interfaces.includes('downconvert')) {
+    note = 'This build of the component has no downconvert interface.';
+  } else if (provider && state.schema === null) {
+    note = 'Give a schema above first.';
+  } else if (provider) {
+    guarded(() => {
+      try {
+        converted = state.ts.downconvert(state.schema, provider);
+      } catch (e) {
+        if (!(e instanceof DiagnosticsError)) throw e;
+        problems = e.diagnostics;
+      }
+    });
+    if (converted) {
+      const n = converted.changes.length;
+      note = `${n} ${n === 1 ? 'change' : 'changes'}, highlighted in the schema. ` +
+        (converted.lossless
+          ? 'Lossless: every constraint is still enforced by the provider.'
+          : 'Not lossless: some constraints are only hints in a description now; validation against the original still checks them.');
+    }
+  }
+  $('provider-note').textContent = note;
+  $('provider-note').dataset.lossless = converted ? String(converted.lossless) : '';
+  list('provider-problems', problems, diagnosticItem);
+  const elements = showJson('converted-view', converted ? converted.schema : null);
+  list('changes', converted ? converted.changes : [], (c, i) => {
+    const li = document.createElement('li');
+    li.dataset.change = String(i);
+    const where = document.createElement('code');
+    where.textContent = `${c.pointer || '(root)'} ${c.keyword}`;
+    const action = document.createElement('strong');
+    action.textContent = c.action;
+    li.append(where, ' ', action, ': ', c.detail);
+    li.addEventListener('mouseenter', () => mark(i, true));
+    li.addEventListener('mouseleave', () => mark(i, false));
+    return li;
+  });
+  if (converted) highlight(converted.changes, elements);
+  updateArgs();
+}
+
+// Each change is shown where it is: the keyword's member if the converted
+// schema still has it (a widened `type`, a `required` list); else the
+// `description` that now holds its meaning; else the node itself.
+function highlight(changes, elements) {
+  changes.forEach((c, i) => {
+    const node = elements.get(c.pointer);
+    if (!node) return;
+    const target =
+      elements.get(pointerTo(c.pointer, c.keyword))?.member ??
+      elements.get(pointerTo(c.pointer, 'description'))?.member ??
+      node.member ??
+      node.value;
+    target.classList.add('changed');
+    target.dataset.changes = [target.dataset.changes, i].filter((x) => x !== undefined && x !== '').join(' ');
+    target.title = [target.title, `${c.keyword} ${c.action}: ${c.detail}`].filter(Boolean).join('\n');
+    const badge = document.createElement('sup');
+    badge.className = 'badge';
+    badge.textContent = String(i + 1);
+    target.prepend(badge);
+  });
+}
+
+function mark(i, on) {
+  for (const el of document.querySelectorAll('#converted-view .changed')) {
+    if (el.dataset.changes.split(' ').includes(String(i))) el.classList.toggle('focus', on);
+  }
+}
+
+// ---------------------------------------------------------------- 3. arguments
+
+function updateArgs() {
+  const args = $('args').value;
+  const table = $('arg-errors');
+  const body = table.querySelector('tbody');
+  body.replaceChildren();
+  table.hidden = true;
+  let kind = '';
+  let bound = null;
+  const provider = $('provider').value;
+  const restoring = $('restore').checked && provider;
+  if (state.schema === null) {
+    kind = 'Give a schema above first.';
+  } else if (args.trim() === '') {
+    kind = 'Paste arguments to check them.';
+  } else {
+    guarded(() => {
+      try {
+        bound = restoring
+          ? state.ts.restoreArgs(state.schema, provider, args)
+          : state.validator
+            ? state.validator.validate(args)
+            : state.ts.validateArgs(state.schema, args);
+        kind = restoring
+          ? `Valid: restored from the ${provider} answer and bound against the original schema.`
+          : 'Valid: the bound arguments the tool receives.';
+      } catch (e) {
+        if (!(e instanceof ArgumentsError)) throw e;
+        kind = `${e.errors.length} ${e.errors.length === 1 ? 'error' : 'errors'}, in the order of the arguments:`;
+        for (const err of e.errors) {
+          const row = body.insertRow();
+          row.dataset.path = err.path;
+          row.dataset.keyword = err.keyword;
+          row.insertCell().textContent = err.path;
+          row.insertCell().textContent = err.keyword;
+          row.insertCell().textContent = err.message;
+        }
+        table.hidden = false;
+      }
+    });
+  }
+  $('args-kind').textContent = kind;
+  showJson('bound-view', bound);
+}
+
+// ---------------------------------------------------------------- wiring
+
+function debounced(f) {
+  let timer = null;
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(f, 120);
+  };
+}
+
+async function start() {
+  const started = performance.now();
+  try {
+    state.ts = await load();
+  } catch (e) {
+    setStatus('error', `The component did not load: ${e.message}`);
+    return;
+  }
+  const ms = Math.round(performance.now() - started);
+  const provider = $('provider');
+  if (state.ts.interfaces.includes('downconvert')) {
+    for (const p of PROVIDERS) provider.append(new Option(p, p));
+  } else {
+    provider.disabled = true;
+  }
+  $('source').addEventListener('input', debounced(updateSource));
+  $('tool-pick').addEventListener('change', updateSource);
+  $('args').addEventListener('input', debounced(updateArgs));
+  provider.addEventListener('change', updateProvider);
+  $('restore').addEventListener('change', updateArgs);
+  for (const button of document.querySelectorAll('[data-example], [data-text]')) {
+    button.addEventListener('click', async () => {
+      $('source').value = button.dataset.text ?? (await (await fetch(`examples/${button.dataset.example}`)).text());
+      updateSource();
+    });
+  }
+  updateSource();
+  setStatus('ready', `Ready: the component loaded in ${ms} ms (interfaces: ${state.ts.interfaces.join(', ')}).`);
+}
+
+start();
