@@ -1,0 +1,223 @@
+"""tool-schema for Python: the tool-schema WebAssembly component, run by wasmtime.
+
+Describe a tool from its descriptor, check the arguments a model sends against
+its input schema, turn the tool's outcome into the content the model receives,
+and convert a schema for a provider's strict mode and the model's answer back —
+with byte for byte the answers of every other host of the same ``.wasm``::
+
+    import tool_schema
+    tool = tool_schema.describe_tool(open("examples/get-docket.json").read())
+    print(*tool_schema.validate_args(tool, '{"limit": 500}').errors, sep="\\n")
+
+The functions here use one shared :class:`Runtime`, made on first use; make
+your own :class:`Runtime` for other limits.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, List, Mapping, Optional, Union
+
+from ._engine import default_cache_dir
+from ._model import (
+    ArgError,
+    Change,
+    Custom,
+    DescribeError,
+    Diagnostic,
+    DiagnosticsError,
+    Downconverted,
+    DownconvertError,
+    EncodeError,
+    FormatMode,
+    InvalidArguments,
+    InvalidArgumentsError,
+    JsonPart,
+    Limits,
+    Mode,
+    Outcome,
+    Part,
+    Provider,
+    Returned,
+    ReturnedNothing,
+    ReturnedParts,
+    ReturnedToolResult,
+    SchemaError,
+    Target,
+    TextPart,
+    Threw,
+    TimedOut,
+    Tool,
+    ToolResult,
+    ToolSchemaError,
+    TrapError,
+    ValidationResult,
+)
+from ._runtime import (
+    DEFAULT_FUEL,
+    DEFAULT_MEMORY_LIMIT,
+    JsonInput,
+    Runtime,
+    RuntimeInfo,
+    SchemaInput,
+    Validator,
+)
+
+__all__ = [
+    "ArgError",
+    "Change",
+    "Custom",
+    "DEFAULT_FUEL",
+    "DEFAULT_MEMORY_LIMIT",
+    "DescribeError",
+    "Diagnostic",
+    "DiagnosticsError",
+    "Downconverted",
+    "DownconvertError",
+    "EncodeError",
+    "FormatMode",
+    "InvalidArguments",
+    "InvalidArgumentsError",
+    "JsonInput",
+    "JsonPart",
+    "Limits",
+    "Mode",
+    "Outcome",
+    "Part",
+    "Provider",
+    "Returned",
+    "ReturnedNothing",
+    "ReturnedParts",
+    "ReturnedToolResult",
+    "Runtime",
+    "RuntimeInfo",
+    "SchemaError",
+    "SchemaInput",
+    "Target",
+    "TextPart",
+    "Threw",
+    "TimedOut",
+    "Tool",
+    "ToolResult",
+    "ToolSchemaError",
+    "TrapError",
+    "ValidationResult",
+    "Validator",
+    "default_cache_dir",
+    "default_limits",
+    "describe_tool",
+    "describe_tools",
+    "describe_type",
+    "downconvert",
+    "encode_result",
+    "flatten_doc",
+    "provider_profile",
+    "restore_args",
+    "runtime",
+    "tool_name",
+    "validate_args",
+]
+
+_default: Optional[Runtime] = None
+_default_lock = threading.Lock()
+
+
+def runtime() -> Runtime:
+    """The shared runtime the functions below use, made on first use with the
+    default limits (loading the compiled component from the cache, or compiling
+    and caching it)."""
+    global _default
+    if _default is None:
+        with _default_lock:
+            if _default is None:
+                _default = Runtime()
+    return _default
+
+
+def describe_tool(descriptor: JsonInput) -> Tool:
+    """Describes the tool of a method descriptor (JSON text or a mapping).
+
+    Raises :class:`DescribeError` with every diagnostic when the contract refuses it.
+    """
+    return runtime().describe_tool(descriptor)
+
+
+def describe_tools(descriptor: JsonInput) -> List[Tool]:
+    """Describes every tool of a descriptor (a class's methods, or one method)."""
+    return runtime().describe_tools(descriptor)
+
+
+def describe_type(
+    type_expr: str,
+    *,
+    types: Union[str, Mapping[str, Any], None] = None,
+    naming: Optional[str] = None,
+    mode: Union[Mode, str] = Mode.GENERATOR,
+) -> str:
+    """The schema of one C# type expression, as compact JSON text."""
+    return runtime().describe_type(type_expr, types=types, naming=naming, mode=mode)
+
+
+def tool_name(method: str) -> str:
+    """The contract's default tool name for a method name."""
+    return runtime().tool_name(method)
+
+
+def flatten_doc(xml: str) -> str:
+    """Doc-comment XML flattened to one line."""
+    return runtime().flatten_doc(xml)
+
+
+def validate_args(schema: SchemaInput, args: JsonInput) -> ValidationResult:
+    """Checks arguments against a schema (or a :class:`Tool`'s input schema) in
+    one call, with the default options. For many calls to one tool, a
+    :class:`Validator` compiles the schema once."""
+    return runtime().validate_args(schema, args)
+
+
+def default_limits() -> Limits:
+    """The documented default limits of one validation."""
+    return runtime().default_limits()
+
+
+def encode_result(
+    tool_name: str,
+    return_type: str,
+    outcome: Outcome,
+    *,
+    types: Union[str, Mapping[str, Any], None] = None,
+    naming: Optional[str] = None,
+    mode: Union[Mode, str] = Mode.GENERATOR,
+    ends_loop: bool = False,
+) -> ToolResult:
+    """What the model receives for a tool's outcome; :class:`EncodeError` when
+    the outcome does not fit the return type."""
+    return runtime().encode_result(
+        tool_name, return_type, outcome, types=types, naming=naming, mode=mode, ends_loop=ends_loop
+    )
+
+
+def downconvert(schema: SchemaInput, target: Target) -> Downconverted:
+    """A schema converted for a provider's strict mode, with every change made.
+
+    ``target`` is ``"anthropic"``, ``"openai"``, ``"gemini"`` (or a
+    :class:`Provider`), or ``Custom(profile_json)``. A keyword the target does
+    not take is removed and its meaning appended to the node's description;
+    ``lossless`` says whether any constraint became only a hint. Raises
+    :class:`DownconvertError` when the schema or the target is refused.
+    """
+    return runtime().downconvert(schema, target)
+
+
+def restore_args(original_schema: SchemaInput, target: Target, args: JsonInput) -> ValidationResult:
+    """The model's answer to the schema converted for ``target``, turned back
+    into arguments for ``original_schema`` (pairs to a dictionary, JSON text to
+    its value, null for an optional property to absent), then validated and
+    bound as :func:`validate_args` does."""
+    return runtime().restore_args(original_schema, target, args)
+
+
+def provider_profile(name: Union[Provider, str]) -> str:
+    """A built-in provider's profile as JSON text (the form :class:`Custom`
+    takes); :class:`DownconvertError` (``OLP001``) for an unknown name."""
+    return runtime().provider_profile(name)

@@ -1,0 +1,149 @@
+"""Compiling the component once and caching the compiled form.
+
+Compiling the component with Cranelift takes seconds; deserializing the
+compiled form takes milliseconds. So the first process compiles it and writes
+the serialized form to the cache directory, and every later process (and every
+later :class:`~tool_schema.Runtime` in the same process) reuses it. The cache
+key is the SHA-256 of the ``.wasm`` together with everything that makes a
+compiled form usable: the wasmtime version, the engine settings below and the
+platform. wasmtime checks the file's header as well and refuses one from
+another version or configuration; the package then compiles and rewrites it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import platform
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from importlib import metadata, resources
+from pathlib import Path
+from typing import Dict, Literal, Optional, Tuple
+
+from wasmtime import Config, Engine
+from wasmtime.component import Component
+
+#: The engine settings, as part of the cache key: change both together.
+_ENGINE_SETTINGS = "component-model,consume-fuel"
+
+Origin = Literal["cache", "compiled"]
+
+
+def _engine() -> Engine:
+    config = Config()
+    config.wasm_component_model = True
+    # Fuel bounds the work of one call (see Runtime); it is a compile-time
+    # setting, so it is part of the cache key.
+    config.consume_fuel = True
+    return Engine(config)
+
+
+def default_cache_dir() -> Path:
+    """``$TOOL_SCHEMA_CACHE_DIR``, else ``$XDG_CACHE_HOME/tool-schema``, else
+    ``~/.cache/tool-schema`` (the Rust host uses the same directory; the two
+    write different files), else a directory under the system temp dir."""
+
+    def env(name: str) -> Optional[Path]:
+        value = os.environ.get(name)
+        return Path(value) if value else None
+
+    explicit = env("TOOL_SCHEMA_CACHE_DIR")
+    if explicit is not None:
+        return explicit
+    xdg = env("XDG_CACHE_HOME")
+    if xdg is not None:
+        return xdg / "tool-schema"
+    home = env("HOME")
+    if home is not None:
+        return home / ".cache" / "tool-schema"
+    return Path(tempfile.gettempdir()) / "tool-schema-cache"
+
+
+def shipped_component() -> Path:
+    """The ``.wasm`` shipped inside the package."""
+    path = Path(str(resources.files(__package__ or "tool_schema").joinpath("tool_schema.wasm")))
+    return path
+
+
+def wasmtime_version() -> str:
+    return metadata.version("wasmtime")
+
+
+@dataclass(frozen=True)
+class Loaded:
+    engine: Engine
+    component: Component
+    component_path: Path
+    sha256: str
+    origin: Origin
+    #: The cache file read or written; None when caching is off or the write failed.
+    cache_file: Optional[Path]
+    seconds: float
+
+
+_LOADED: Dict[Tuple[str, Optional[str]], Loaded] = {}
+_LOADING = threading.Lock()
+
+
+def cache_key(wasm: bytes) -> str:
+    h = hashlib.sha256(wasm)
+    for part in (wasmtime_version(), _ENGINE_SETTINGS, sys.platform, platform.machine()):
+        h.update(b"\0" + part.encode())
+    return h.hexdigest()[:32]
+
+
+def load(component_path: Path, cache_dir: Optional[Path]) -> Loaded:
+    """The compiled component, from memory, the cache, or compiled now."""
+    try:
+        wasm = component_path.read_bytes()
+    except OSError as e:
+        raise FileNotFoundError(
+            f"cannot read the component {component_path} ({e.strerror}); "
+            "the package ships it: reinstall, or in the repository run `make python`"
+        ) from None
+    sha = hashlib.sha256(wasm).hexdigest()
+    memo = (sha, str(cache_dir) if cache_dir is not None else None)
+    with _LOADING:
+        found = _LOADED.get(memo)
+        if found is not None:
+            return found
+        loaded = _load(wasm, sha, component_path, cache_dir)
+        _LOADED[memo] = loaded
+        return loaded
+
+
+def _load(wasm: bytes, sha: str, component_path: Path, cache_dir: Optional[Path]) -> Loaded:
+    start = time.perf_counter()
+    engine = _engine()
+    cache_file = cache_dir / f"tool_schema-py-{cache_key(wasm)}.cwasm" if cache_dir is not None else None
+    if cache_file is not None and cache_file.is_file():
+        try:
+            # Deserializing runs native code from the file, so only files this
+            # function wrote are read: the name carries the key above, and the
+            # directory is the user's own.
+            component = Component.deserialize_file(engine, str(cache_file))
+            return Loaded(engine, component, component_path, sha, "cache", cache_file, time.perf_counter() - start)
+        except Exception:  # noqa: BLE001 - a stale or damaged file: compile instead
+            pass
+    component = Component(engine, wasm)
+    written = _write_atomically(cache_file, component) if cache_file is not None else None
+    return Loaded(engine, component, component_path, sha, "compiled", written, time.perf_counter() - start)
+
+
+def _write_atomically(path: Path, component: Component) -> Optional[Path]:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
+        try:
+            tmp.write_bytes(bytes(component.serialize()))
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+        return path
+    except OSError:
+        return None  # an unwritable cache only costs the next process a compile
+

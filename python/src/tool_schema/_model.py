@@ -1,0 +1,337 @@
+"""The package's public types: the WIT records, variants and enums as Python
+dataclasses and enums, and the exceptions.
+
+JSON crosses the boundary as text (the contract's keyword order and exact
+numbers survive that way), so every JSON value here is a ``str`` unless a
+field says it is parsed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
+
+
+class Mode(str, Enum):
+    """Which of the contract's two implementations to mirror (WIT ``mode``)."""
+
+    #: The ``[Tool]`` source generator (the default).
+    GENERATOR = "generator"
+    #: ``Tool.Create(delegate)``: ``[Description]`` only, always camelCase.
+    REFLECTION = "reflection"
+
+
+class FormatMode(str, Enum):
+    """How ``format`` and ``contentEncoding`` are treated (WIT ``format-mode``)."""
+
+    #: The contract's choice (the default): formats are assertions.
+    ASSERT = "assert"
+    #: The specification's default: annotations only.
+    ANNOTATE = "annotate"
+
+
+class Provider(str, Enum):
+    """A provider built into the component (the WIT ``target`` cases without a payload)."""
+
+    #: Anthropic strict tool use.
+    ANTHROPIC = "anthropic"
+    #: OpenAI strict function calling.
+    OPENAI = "openai"
+    #: Gemini function declarations (``parametersJsonSchema``).
+    GEMINI = "gemini"
+
+
+@dataclass(frozen=True)
+class Custom:
+    """A provider profile of the host's own (the WIT ``target`` case ``custom``),
+    in the form :func:`provider_profile` returns: JSON text, or a mapping that
+    :func:`json.dumps` writes."""
+
+    profile: Union[str, bytes, bytearray, Mapping[str, Any]]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.profile, (str, bytes, bytearray, Mapping)):
+            raise TypeError(
+                f"Custom(profile) takes the profile as JSON text or a mapping, not {type(self.profile).__name__}"
+            )
+
+
+#: What :func:`downconvert` converts for: ``"anthropic"``, ``"openai"``,
+#: ``"gemini"`` (or the :class:`Provider` members), or a :class:`Custom` profile.
+Target = Union[Provider, str, Custom]
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem with an input (a descriptor, a schema, a returned value)."""
+
+    #: ``OLT001``…, ``OLD001``…, ``OLS001``…, ``OLE001``…
+    code: str
+    #: One sentence for a person.
+    message: str
+    #: Where in the input (``parameters[1].type``; ``$`` for all of it).
+    path: str
+
+    def __str__(self) -> str:
+        return f"{self.code} at {self.path}: {self.message}"
+
+
+@dataclass(frozen=True)
+class ArgError:
+    """One thing wrong with a tool's arguments."""
+
+    #: The argument as a caller reads it: ``items[2].qty``, ``$``.
+    path: str
+    #: The schema keyword that failed, or ``json``, ``limit``, ``schema``.
+    keyword: str
+    #: A sentence starting ``Argument '<path>' `` that a model can act on.
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one validation may read (WIT ``limits``); see :func:`default_limits`."""
+
+    max_argument_bytes: int
+    max_argument_depth: int
+    max_schema_bytes: int
+    max_schema_depth: int
+    #: Most backtracking steps one ``pattern`` match may take.
+    regex_backtrack_limit: int
+
+
+@dataclass(frozen=True)
+class TextPart:
+    """A piece of content as text the model reads."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class JsonPart:
+    """A piece of content that is a JSON value (``json`` is JSON text)."""
+
+    json: str
+
+    def value(self) -> Any:
+        """The JSON value, parsed with :func:`json.loads`."""
+        return json.loads(self.json)
+
+
+#: One piece of content (WIT ``part``).
+Part = Union[TextPart, JsonPart]
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    """What the model receives for one tool call (WIT ``tool-result``)."""
+
+    parts: Tuple[Part, ...] = ()
+    is_error: bool = False
+    #: For a tool with ``EndsLoop``: the returned value as JSON text.
+    typed_result: Optional[str] = None
+
+    @property
+    def text(self) -> str:
+        """The text parts, one per line (JSON parts as their JSON text)."""
+        return "\n".join(p.text if isinstance(p, TextPart) else p.json for p in self.parts)
+
+
+# What happened when the tool ran (WIT ``outcome``): one class per case.
+
+
+@dataclass(frozen=True)
+class Returned:
+    """The tool returned a value, given as JSON text (a ``string`` as a JSON string)."""
+
+    json: str
+
+
+@dataclass(frozen=True)
+class ReturnedNothing:
+    """The tool returned nothing (``void``, ``Task``, ``ValueTask``)."""
+
+
+@dataclass(frozen=True)
+class ReturnedParts:
+    """The tool returned content parts."""
+
+    parts: Sequence[Part]
+
+
+@dataclass(frozen=True)
+class ReturnedToolResult:
+    """The tool returned a ``ToolResult``, passed through."""
+
+    result: ToolResult
+
+
+@dataclass(frozen=True)
+class Threw:
+    """The tool threw: the exception's type name and message."""
+
+    type_name: str
+    message: str
+
+    @classmethod
+    def from_exception(cls, exc: BaseException) -> "Threw":
+        """The outcome for a Python exception: its class name and ``str(exc)``."""
+        return cls(type(exc).__name__, str(exc))
+
+
+@dataclass(frozen=True)
+class TimedOut:
+    """The tool ran past its timeout, in seconds."""
+
+    seconds: int
+
+
+@dataclass(frozen=True)
+class InvalidArguments:
+    """The tool's arguments were refused by validation before it ran."""
+
+    errors: Sequence[ArgError]
+
+
+Outcome = Union[Returned, ReturnedNothing, ReturnedParts, ReturnedToolResult, Threw, TimedOut, InvalidArguments]
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A described tool: the contract's tool object.
+
+    ``json`` is the component's answer, byte for byte; ``input_schema_json`` and
+    ``output_schema_json`` are the exact texts of those members, which is what
+    validation should be given. The parsed dictionaries are for reading (they
+    hold numbers as :func:`json.loads` reads them).
+    """
+
+    name: str
+    description: str
+    input_schema: dict[str, Any] = field(compare=False, repr=False)
+    output_schema: Optional[dict[str, Any]] = field(compare=False, repr=False)
+    ends_loop: bool
+    requires_approval: bool
+    parallel_safe: bool
+    timeout_seconds: int
+    json: str = field(repr=False)
+    input_schema_json: str = field(repr=False)
+    output_schema_json: Optional[str] = field(repr=False)
+
+
+@dataclass(frozen=True)
+class ValidationResult:
+    """The answer to one validation: bound arguments, or every error.
+
+    True in a boolean context when the arguments are valid.
+    """
+
+    #: The arguments the tool receives (JSON text), or ``None`` when invalid.
+    bound_args: Optional[str]
+    #: Every error, in the order of the arguments; empty when valid.
+    errors: Tuple[ArgError, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.bound_args is not None
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def arguments(self) -> Any:
+        """The bound arguments, parsed; raises :class:`InvalidArgumentsError` when invalid."""
+        if self.bound_args is None:
+            raise InvalidArgumentsError(self.errors)
+        return json.loads(self.bound_args)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change :func:`downconvert` made for the target (WIT ``change``)."""
+
+    #: The node, as a JSON pointer into the converted schema (``""`` for the root).
+    pointer: str
+    #: The keyword changed.
+    keyword: str
+    #: ``removed``, ``relaxed``, ``unenforced``, ``dropped``, ``closed``,
+    #: ``required``, ``widened``, ``reshaped``, ``merged``, ``inlined``,
+    #: ``typed``, ``ordered``.
+    action: str
+    #: What was done and why, for a person.
+    detail: str
+
+
+@dataclass(frozen=True)
+class Downconverted:
+    """A schema converted for a provider's strict mode (WIT ``downconverted``)."""
+
+    #: The schema for the target: the component's JSON text, byte for byte.
+    schema: str
+    #: Every change, in the order the component made them.
+    changes: List[Change]
+    #: True when no constraint became only a hint (text in a description).
+    lossless: bool
+
+
+class ToolSchemaError(Exception):
+    """The base of every error this package raises."""
+
+
+class DiagnosticsError(ToolSchemaError, ValueError):
+    """An input was refused; ``diagnostics`` lists every problem found."""
+
+    diagnostics: Tuple[Diagnostic, ...]
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]):
+        self.diagnostics = tuple(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class DescribeError(DiagnosticsError):
+    """A descriptor, type expression or method name has no schema."""
+
+
+class SchemaError(DiagnosticsError):
+    """A schema cannot be used for validation (``OLS001``–``OLS005``)."""
+
+
+class EncodeError(DiagnosticsError):
+    """An outcome does not fit the tool's return type: the host's bug (``OLE001``–``OLE003``)."""
+
+
+class DownconvertError(DiagnosticsError):
+    """:func:`downconvert` or :func:`provider_profile` refused: an unusable schema
+    (``OLS001``…) or one the target cannot take, or an unknown or invalid
+    profile (``OLP001``–``OLP004``)."""
+
+
+class InvalidArgumentsError(ToolSchemaError, ValueError):
+    """Arguments were refused; ``errors`` lists every error, in argument order."""
+
+    errors: Tuple[ArgError, ...]
+
+    def __init__(self, errors: Sequence[ArgError]):
+        self.errors = tuple(errors)
+        super().__init__("\n".join(e.message for e in self.errors))
+
+
+class TrapError(ToolSchemaError, RuntimeError):
+    """The component trapped: it ran out of fuel, or stopped (a panic, or an
+    allocation past the memory limit). The instance has already been replaced
+    by a fresh one, so the next call works.
+    """
+
+    #: True when the call used up its fuel.
+    out_of_fuel: bool
+    #: wasmtime's reason, without the backtrace.
+    reason: str
+
+    def __init__(self, message: str, *, out_of_fuel: bool, reason: str):
+        self.out_of_fuel = out_of_fuel
+        self.reason = reason
+        super().__init__(message)

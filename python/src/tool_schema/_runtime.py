@@ -1,0 +1,701 @@
+"""One instance of the component, its store and its safety limits, and the
+operations as Python methods.
+
+A :class:`Runtime` owns one wasmtime store and one instance of the component.
+Every call gets a fresh fuel budget, and the store caps linear memory, so no
+input can make a call run or grow without bound. If a call traps anyway (out of
+fuel, or the component stops), the instance is poisoned: the runtime drops it
+and makes a fresh one before raising :class:`TrapError`, so the next call
+works. Calls are serialized by a lock (a store is not thread-safe).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+from wasmtime import Store, WasmtimeError
+from wasmtime.component import ExportIndex, Func, Instance, Linker, Record, ResourceAny, Variant
+
+from . import _engine
+from ._jsontext import array_elements, object_members
+from ._model import (
+    ArgError,
+    Change,
+    Custom,
+    DescribeError,
+    Diagnostic,
+    Downconverted,
+    DownconvertError,
+    EncodeError,
+    FormatMode,
+    InvalidArguments,
+    JsonPart,
+    Limits,
+    Mode,
+    Outcome,
+    Part,
+    Provider,
+    Returned,
+    ReturnedNothing,
+    ReturnedParts,
+    ReturnedToolResult,
+    SchemaError,
+    TextPart,
+    Threw,
+    Target,
+    TimedOut,
+    Tool,
+    ToolResult,
+    ToolSchemaError,
+    TrapError,
+    ValidationResult,
+)
+
+#: Fuel for one call: wasmtime takes about one unit per WebAssembly
+#: instruction. The largest inputs the default limits let through stay well
+#: below it (10 MB of arguments, 290,000 objects checked against a pattern,
+#: take about 6e9), and a call that used it all would have run for seconds.
+DEFAULT_FUEL = 50_000_000_000
+
+#: The most linear memory the instance may grow to, as in the Rust host.
+DEFAULT_MEMORY_LIMIT = 512 * 1024 * 1024
+
+_PACKAGE = "onellm:tool-schema/{}@0.1.0"
+
+#: Interfaces added after the first release: a component without them loads,
+#: and only their operations are refused.
+_OPTIONAL_INTERFACES = frozenset({"downconvert"})
+
+#: A JSON value given as text (``str``, or UTF-8 ``bytes``), or a Python value
+#: that :func:`json.dumps` writes.
+JsonInput = Union[str, bytes, bytearray, Mapping[str, Any], Sequence[Any], int, float, bool, None]
+
+#: A schema: JSON text, a Python mapping, or a described :class:`Tool` (its input schema).
+SchemaInput = Union[str, bytes, bytearray, Mapping[str, Any], bool, Tool]
+
+@dataclass(frozen=True)
+class RuntimeInfo:
+    """How a :class:`Runtime` got its component, and its limits."""
+
+    #: ``"cache"`` when this process deserialized the compiled component from
+    #: the cache directory, ``"compiled"`` when it compiled it.
+    origin: str
+    #: The cache file read or written (None when caching is off).
+    cache_file: Optional[Path]
+    #: The ``.wasm`` it runs, and its SHA-256.
+    component: Path
+    component_sha256: str
+    wasmtime_version: str
+    #: Seconds the process spent compiling or deserializing.
+    load_seconds: float
+    fuel: int
+    memory_limit: int
+    #: Instances made so far: 1, plus one after each trap.
+    instances: int
+
+
+def _json_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("utf-8")
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _schema_text(schema: SchemaInput) -> str:
+    if isinstance(schema, Tool):
+        return schema.input_schema_json
+    return _json_text(schema)
+
+
+def _types_text(types: Union[str, Mapping[str, Any], None]) -> Optional[str]:
+    return None if types is None else _json_text(types)
+
+
+# wasmtime-py gives record fields their WIT names, hyphens included, so they are
+# set and read with setattr and getattr.
+
+
+def _record(**fields: Any) -> Record:
+    r = Record()
+    for name, value in fields.items():
+        setattr(r, name.replace("_", "-"), value)
+    return r
+
+
+def _field(r: Record, name: str) -> Any:
+    return getattr(r, name)
+
+
+def _diagnostic(r: Record) -> Diagnostic:
+    return Diagnostic(_field(r, "code"), _field(r, "message"), _field(r, "path"))
+
+
+def _arg_error(r: Record) -> ArgError:
+    return ArgError(_field(r, "path"), _field(r, "keyword"), _field(r, "message"))
+
+
+def _part(v: Variant) -> Part:
+    payload = str(v.payload)
+    return TextPart(payload) if v.tag == "text" else JsonPart(payload)
+
+
+def _lower_part(p: Part) -> Variant:
+    if isinstance(p, TextPart):
+        return Variant("text", p.text)
+    if isinstance(p, JsonPart):
+        return Variant("json", p.json)
+    raise TypeError(f"a part is a TextPart or a JsonPart, not {type(p).__name__}")
+
+
+def _lower_tool_result(r: ToolResult) -> Record:
+    return _record(parts=[_lower_part(p) for p in r.parts], is_error=r.is_error, typed_result=r.typed_result)
+
+
+def _lower_arg_error(e: ArgError) -> Record:
+    return _record(path=e.path, keyword=e.keyword, message=e.message)
+
+
+def _lower_outcome(o: Outcome) -> Variant:
+    if isinstance(o, Returned):
+        return Variant("returned", o.json)
+    if isinstance(o, ReturnedNothing):
+        return Variant("returned-nothing")
+    if isinstance(o, ReturnedParts):
+        return Variant("returned-parts", [_lower_part(p) for p in o.parts])
+    if isinstance(o, ReturnedToolResult):
+        return Variant("returned-tool-result", _lower_tool_result(o.result))
+    if isinstance(o, Threw):
+        return Variant("threw", _record(type_name=o.type_name, message=o.message))
+    if isinstance(o, TimedOut):
+        return Variant("timed-out", o.seconds)
+    if isinstance(o, InvalidArguments):
+        return Variant("invalid-arguments", [_lower_arg_error(e) for e in o.errors])
+    raise TypeError(f"not an outcome: {type(o).__name__}")
+
+
+_PROVIDERS = ", ".join(repr(p.value) for p in Provider)
+
+
+def _lower_target(target: Target) -> Variant:
+    # The WIT variant has cases without a payload beside one with a string, so
+    # wasmtime-py takes it tagged: Variant("openai"), Variant("custom", text).
+    if isinstance(target, Custom):
+        return Variant("custom", _json_text(target.profile))
+    if isinstance(target, str):
+        try:
+            return Variant(Provider(target).value)
+        except ValueError:
+            raise ValueError(f"target must be {_PROVIDERS} or Custom(profile_json), not {target!r}") from None
+    raise TypeError(f"target must be {_PROVIDERS} or Custom(profile_json), not {type(target).__name__}")
+
+
+def _change(r: Record) -> Change:
+    return Change(_field(r, "pointer"), _field(r, "keyword"), _field(r, "action"), _field(r, "detail"))
+
+
+def _context(types: Union[str, Mapping[str, Any], None], naming: Optional[str], mode: Union[Mode, str]) -> Record:
+    return _record(types=_types_text(types), naming=naming, mode=Mode(mode).value)
+
+
+def _lower_limits(limits: Limits) -> Record:
+    return _record(
+        max_argument_bytes=limits.max_argument_bytes,
+        max_argument_depth=limits.max_argument_depth,
+        max_schema_bytes=limits.max_schema_bytes,
+        max_schema_depth=limits.max_schema_depth,
+        regex_backtrack_limit=limits.regex_backtrack_limit,
+    )
+
+
+def _tool(text: str) -> Tool:
+    spans = object_members(text)
+    data = json.loads(text)
+
+    def exact(name: str) -> Optional[str]:
+        span = spans.get(name)
+        return None if span is None else text[span[0] : span[1]]
+
+    input_json = exact("inputSchema")
+    if input_json is None:
+        raise ToolSchemaError("the component's tool has no inputSchema")
+    return Tool(
+        name=data["name"],
+        description=data["description"],
+        input_schema=data["inputSchema"],
+        output_schema=data.get("outputSchema"),
+        ends_loop=data["endsLoop"],
+        requires_approval=data["requiresApproval"],
+        parallel_safe=data["parallelSafe"],
+        timeout_seconds=data["timeoutSeconds"],
+        json=text,
+        input_schema_json=input_json,
+        output_schema_json=exact("outputSchema"),
+    )
+
+
+def _trap_reason(error: WasmtimeError) -> str:
+    # wasmtime's message is a backtrace, then "Caused by:" and the reason.
+    text = str(error)
+    lines = [line.strip() for line in text.split("Caused by:")[-1].splitlines() if line.strip()]
+    return lines[-1] if lines else text.strip()
+
+
+class _Instance:
+    """A store and the component instantiated in it, with its functions looked up once."""
+
+    def __init__(self, runtime: "Runtime", generation: int):
+        loaded = runtime._loaded
+        self.generation = generation
+        self.store = Store(loaded.engine)
+        self.store.set_limits(memory_size=runtime.memory_limit)
+        # Instantiation runs the component's initializers, which take fuel too.
+        self.store.set_fuel(runtime.fuel)
+        # The component imports nothing, so an empty linker instantiates it; an
+        # import would make this fail, which is what we want.
+        self.instance: Instance = Linker(loaded.engine).instantiate(self.store, loaded.component)
+        self._indexes = runtime._indexes
+        self._funcs: Dict[Tuple[str, str], Func] = {}
+
+    def func(self, interface: str, name: str) -> Func:
+        key = (interface, name)
+        f = self._funcs.get(key)
+        if f is None:
+            index = self._indexes.get(key)
+            if index is None:
+                raise ToolSchemaError(
+                    f"this build of the component does not export {_PACKAGE.format(interface)}, "
+                    f"so it has no {name}"
+                )
+            found = self.instance.get_func(self.store, index)
+            if found is None:
+                raise ToolSchemaError(f"the component has no function {name} in {interface}")
+            f = self._funcs[key] = found
+        return f
+
+
+class Runtime:
+    """The component, loaded once, in a sandbox with a fuel budget per call and a
+    memory limit.
+
+    The module-level functions use a default runtime (:func:`tool_schema.runtime`);
+    make your own for other limits or another ``.wasm``::
+
+        rt = Runtime(fuel=1_000_000_000, memory_limit=64 << 20)
+        rt.validate_args(schema, args)
+    """
+
+    def __init__(
+        self,
+        *,
+        fuel: int = DEFAULT_FUEL,
+        memory_limit: int = DEFAULT_MEMORY_LIMIT,
+        component: Union[str, "Path", None] = None,
+        cache: bool = True,
+        cache_dir: Union[str, "Path", None] = None,
+    ):
+        """
+        :param fuel: the fuel each call gets (about one unit per WebAssembly
+            instruction); a call that uses it all raises :class:`TrapError`.
+        :param memory_limit: the most linear memory the instance may have, in bytes.
+        :param component: another ``.wasm`` to run instead of the shipped one.
+        :param cache: keep the compiled component in the cache directory.
+        :param cache_dir: the cache directory (default: :func:`default_cache_dir`).
+        """
+        if fuel <= 0:
+            raise ValueError("fuel must be positive")
+        if memory_limit <= 0:
+            raise ValueError("memory_limit must be positive")
+        self._fuel = fuel
+        self._memory_limit = memory_limit
+        path = Path(component) if component is not None else _engine.shipped_component()
+        directory = (Path(cache_dir) if cache_dir is not None else _engine.default_cache_dir()) if cache else None
+        self._loaded = _engine.load(path, directory)
+        self._indexes = self._export_indexes()
+        self._lock = threading.Lock()
+        self._pending_drops: List[Tuple[int, ResourceAny]] = []
+        self._instances = 0
+        try:
+            self._current = self._fresh()
+        except WasmtimeError as e:
+            raise ToolSchemaError(f"the component cannot be instantiated: {_trap_reason(e)}") from None
+
+    def _export_indexes(self) -> Dict[Tuple[str, str], ExportIndex]:
+        component = self._loaded.component
+        names = {
+            "describe": ["describe-tool", "describe-type", "tool-name", "flatten-doc"],
+            "validate": [
+                "[static]validator.compile",
+                "[method]validator.validate",
+                "validate-args",
+                "default-limits",
+            ],
+            "encode": ["encode-result"],
+            "downconvert": ["downconvert", "restore-args", "provider-profile"],
+        }
+        indexes: Dict[Tuple[str, str], ExportIndex] = {}
+        for interface, funcs in names.items():
+            parent = component.get_export_index(_PACKAGE.format(interface))
+            if parent is None:
+                if interface in _OPTIONAL_INTERFACES:
+                    # An earlier build: its other operations work, and these
+                    # are refused when called (_Instance.func).
+                    continue
+                raise ToolSchemaError(f"the component does not export {_PACKAGE.format(interface)}")
+            for name in funcs:
+                index = component.get_export_index(name, parent)
+                if index is None:
+                    raise ToolSchemaError(f"the component has no function {name} in {interface}")
+                indexes[(interface, name)] = index
+        return indexes
+
+    def _fresh(self) -> _Instance:
+        self._instances += 1
+        return _Instance(self, self._instances)
+
+    @property
+    def fuel(self) -> int:
+        """The fuel each call gets."""
+        return self._fuel
+
+    @property
+    def memory_limit(self) -> int:
+        """The most linear memory the instance may have, in bytes."""
+        return self._memory_limit
+
+    @property
+    def generation(self) -> int:
+        """The number of the current instance (it grows by one after each trap)."""
+        return self._current.generation
+
+    def info(self) -> RuntimeInfo:
+        loaded = self._loaded
+        return RuntimeInfo(
+            origin=loaded.origin,
+            cache_file=loaded.cache_file,
+            component=loaded.component_path,
+            component_sha256=loaded.sha256,
+            wasmtime_version=_engine.wasmtime_version(),
+            load_seconds=loaded.seconds,
+            fuel=self.fuel,
+            memory_limit=self.memory_limit,
+            instances=self._instances,
+        )
+
+    # -- calls ----------------------------------------------------------------
+
+    def _invoke(self, interface: str, name: str, *args: Any) -> Any:
+        """Calls one export; the lock must be held."""
+        current = self._current
+        f = current.func(interface, name)
+        try:
+            current.store.set_fuel(self.fuel)
+            result = f(current.store, *args)
+            f.post_return(current.store)
+            return result
+        except WasmtimeError as e:
+            raise self._trapped(e) from None
+
+    def _trapped(self, error: WasmtimeError) -> TrapError:
+        # A trap poisons the instance: replace it before reporting, so the next
+        # call works. Validators compiled in the old one are recompiled when next
+        # used (Validator.validate), and its pending drops are moot.
+        self._pending_drops.clear()
+        self._current = self._fresh()
+        reason = _trap_reason(error)
+        out_of_fuel = "fuel" in reason
+        if out_of_fuel:
+            message = f"the call used up its fuel ({self.fuel:,} units) and was stopped"
+        else:
+            message = (
+                f"the component trapped ({reason}): a panic, or an allocation past the memory limit "
+                f"of {self.memory_limit:,} bytes"
+            )
+        return TrapError(message + "; a fresh instance replaces it", out_of_fuel=out_of_fuel, reason=reason)
+
+    def _call(self, interface: str, name: str, *args: Any) -> Any:
+        with self._lock:
+            self._drain_drops()
+            return self._invoke(interface, name, *args)
+
+    def _drain_drops(self) -> None:
+        # Validators garbage-collected since the last call. Their drops are
+        # queued rather than run from __del__, which may run in the middle of
+        # another call.
+        while self._pending_drops:
+            generation, handle = self._pending_drops.pop()
+            if generation == self._current.generation:
+                self._drop(handle)
+
+    def _drop(self, handle: ResourceAny) -> None:
+        store = self._current.store
+        try:
+            store.set_fuel(self.fuel)
+            handle.drop(store)
+        except WasmtimeError as e:
+            raise self._trapped(e) from None
+
+    # -- describe ---------------------------------------------------------------
+
+    def describe_tools(self, descriptor: JsonInput) -> List[Tool]:
+        """Describes every tool of a descriptor: one for a method descriptor, each
+        method's for a ``containingType`` descriptor. Raises :class:`DescribeError`."""
+        text = self._describe(descriptor)
+        if text.lstrip().startswith("["):
+            return [_tool(text[a:b]) for a, b in array_elements(text)]
+        return [_tool(text)]
+
+    def describe_tool(self, descriptor: JsonInput) -> Tool:
+        """Describes the tool of a method descriptor. Raises :class:`DescribeError`;
+        for a class of tools use :meth:`describe_tools`."""
+        text = self._describe(descriptor)
+        if text.lstrip().startswith("["):
+            count = len(array_elements(text))
+            raise ValueError(f"the descriptor describes a class of {count} tools; use describe_tools() for it")
+        return _tool(text)
+
+    def _describe(self, descriptor: JsonInput) -> str:
+        answer = self._call("describe", "describe-tool", _json_text(descriptor))
+        if isinstance(answer, str):
+            return answer
+        raise DescribeError([_diagnostic(d) for d in answer])
+
+    def describe_type(
+        self,
+        type_expr: str,
+        *,
+        types: Union[str, Mapping[str, Any], None] = None,
+        naming: Optional[str] = None,
+        mode: Union[Mode, str] = Mode.GENERATOR,
+    ) -> str:
+        """The schema of one C# type expression (compact JSON text).
+
+        :param types: the declared types, name → declaration, as in a
+            descriptor's ``types`` (JSON text or a mapping).
+        :param naming: the naming policy: ``CamelCase`` (default), ``Web``, ``None``.
+        """
+        answer = self._call("describe", "describe-type", type_expr, _context(types, naming, mode))
+        if isinstance(answer, str):
+            return answer
+        raise DescribeError([_diagnostic(d) for d in answer])
+
+    def tool_name(self, method: str) -> str:
+        """The contract's default tool name for a method (``GetDocketAsync`` →
+        ``get_docket``). Raises :class:`DescribeError` (``OLT008``)."""
+        answer = self._call("describe", "tool-name", method)
+        if isinstance(answer, str):
+            return answer
+        raise DescribeError([_diagnostic(answer)])
+
+    def flatten_doc(self, xml: str) -> str:
+        """Doc-comment XML flattened to one line of text."""
+        answer: str = self._call("describe", "flatten-doc", xml)
+        return answer
+
+    # -- validate ---------------------------------------------------------------
+
+    def validate_args(self, schema: SchemaInput, args: JsonInput) -> ValidationResult:
+        """Checks a tool's arguments against its input schema, with the default
+        options. An unusable schema is one error with keyword ``schema``."""
+        answer = self._call("validate", "validate-args", _schema_text(schema), _json_text(args))
+        return _validation(answer)
+
+    def default_limits(self) -> Limits:
+        """The documented default limits of one validation."""
+        r = self._call("validate", "default-limits")
+        return Limits(
+            max_argument_bytes=_field(r, "max-argument-bytes"),
+            max_argument_depth=_field(r, "max-argument-depth"),
+            max_schema_bytes=_field(r, "max-schema-bytes"),
+            max_schema_depth=_field(r, "max-schema-depth"),
+            regex_backtrack_limit=_field(r, "regex-backtrack-limit"),
+        )
+
+    def validator(
+        self,
+        schema: SchemaInput,
+        *,
+        formats: Union[FormatMode, str] = FormatMode.ASSERT,
+        any_value: bool = False,
+        limits: Optional[Limits] = None,
+    ) -> "Validator":
+        """A :class:`Validator` in this runtime."""
+        return Validator(schema, formats=formats, any_value=any_value, limits=limits, runtime=self)
+
+    # -- encode -----------------------------------------------------------------
+
+    def encode_result(
+        self,
+        tool_name: str,
+        return_type: str,
+        outcome: Outcome,
+        *,
+        types: Union[str, Mapping[str, Any], None] = None,
+        naming: Optional[str] = None,
+        mode: Union[Mode, str] = Mode.GENERATOR,
+        ends_loop: bool = False,
+    ) -> ToolResult:
+        """What the model receives for a tool's outcome. A value that does not
+        fit ``return_type`` is the host's bug: :class:`EncodeError`."""
+        answer = self._call(
+            "encode",
+            "encode-result",
+            tool_name,
+            return_type,
+            _context(types, naming, mode),
+            _lower_outcome(outcome),
+            ends_loop,
+        )
+        if isinstance(answer, list):
+            raise EncodeError([_diagnostic(d) for d in answer])
+        return ToolResult(
+            parts=tuple(_part(p) for p in _field(answer, "parts")),
+            is_error=_field(answer, "is-error"),
+            typed_result=_field(answer, "typed-result"),
+        )
+
+
+    # -- downconvert --------------------------------------------------------------
+
+    def downconvert(self, schema: SchemaInput, target: Target) -> Downconverted:
+        """Converts a schema for a provider's strict mode. A keyword the target
+        does not take is removed and its meaning appended to the node's
+        description; every change is listed. Raises :class:`DownconvertError`
+        (``OLS…`` for an unusable schema, ``OLP…`` for the target)."""
+        lowered = _lower_target(target)
+        answer = self._call("downconvert", "downconvert", _schema_text(schema), lowered)
+        if isinstance(answer, list):
+            raise DownconvertError([_diagnostic(d) for d in answer])
+        return Downconverted(
+            schema=_field(answer, "schema"),
+            changes=[_change(c) for c in _field(answer, "changes")],
+            lossless=_field(answer, "lossless"),
+        )
+
+    def restore_args(self, original_schema: SchemaInput, target: Target, args: JsonInput) -> ValidationResult:
+        """Turns the model's answer to the schema converted for ``target`` back
+        into arguments for ``original_schema``, then validates and binds them
+        as :meth:`validate_args` does."""
+        lowered = _lower_target(target)
+        answer = self._call(
+            "downconvert", "restore-args", _schema_text(original_schema), lowered, _json_text(args)
+        )
+        return _validation(answer)
+
+    def provider_profile(self, name: Union[Provider, str]) -> str:
+        """A built-in provider's profile (JSON text), the form a :class:`Custom`
+        target takes. Raises :class:`DownconvertError` (``OLP001``) for a name
+        the component does not know."""
+        if not isinstance(name, str):
+            raise TypeError(f"a provider name is a str, not {type(name).__name__}")
+        text = name.value if isinstance(name, Provider) else name
+        answer = self._call("downconvert", "provider-profile", text)
+        if isinstance(answer, str):
+            return answer
+        raise DownconvertError([_diagnostic(answer)])
+
+
+def _validation(answer: Any) -> ValidationResult:
+    if isinstance(answer, str):
+        return ValidationResult(answer)
+    return ValidationResult(None, tuple(_arg_error(e) for e in answer))
+
+
+class Validator:
+    """A schema compiled once, for many argument texts (the ``validator`` resource).
+
+    Raises :class:`SchemaError` when the schema cannot be used. Close it (or use
+    it as a context manager) to free it in the component at once; otherwise it
+    is freed after it is garbage-collected.
+
+    If the component traps (in any call of the runtime), the validator is
+    compiled again, transparently, the next time it is used: it keeps the
+    schema and options it was made with.
+    """
+
+    def __init__(
+        self,
+        schema: SchemaInput,
+        *,
+        formats: Union[FormatMode, str] = FormatMode.ASSERT,
+        any_value: bool = False,
+        limits: Optional[Limits] = None,
+        runtime: Optional[Runtime] = None,
+    ):
+        from . import runtime as default_runtime
+
+        self._handle: Optional[ResourceAny] = None
+        self._closed = False
+        self._runtime = runtime if runtime is not None else default_runtime()
+        self.schema = _schema_text(schema)
+        self.formats = FormatMode(formats)
+        self.any_value = any_value
+        self.limits = limits
+        #: How many times it has been compiled: 1, plus one after each trap.
+        self.compilations = 0
+        with self._runtime._lock:
+            self._runtime._drain_drops()
+            self._compile()
+
+    def _options(self) -> Record:
+        return _record(
+            formats=self.formats.value,
+            any_value=self.any_value,
+            limits=None if self.limits is None else _lower_limits(self.limits),
+        )
+
+    def _compile(self) -> None:
+        rt = self._runtime
+        answer = rt._invoke("validate", "[static]validator.compile", self.schema, self._options())
+        if isinstance(answer, list):
+            self._closed = True
+            raise SchemaError([_diagnostic(d) for d in answer])
+        self._handle = answer
+        self._generation = rt._current.generation
+        self.compilations += 1
+
+    def validate(self, args: JsonInput) -> ValidationResult:
+        """Checks one argument text (or value) against the schema."""
+        rt = self._runtime
+        with rt._lock:
+            if self._closed:
+                raise ValueError("the validator is closed")
+            rt._drain_drops()
+            if self._handle is None or self._generation != rt._current.generation:
+                self._compile()
+            answer = rt._invoke("validate", "[method]validator.validate", self._handle, _json_text(args))
+        return _validation(answer)
+
+    __call__ = validate
+
+    def close(self) -> None:
+        """Frees the compiled schema in the component. Closing twice is harmless."""
+        rt = self._runtime
+        with rt._lock:
+            handle, self._handle = self._handle, None
+            self._closed = True
+            if handle is not None and self._generation == rt._current.generation:
+                rt._drop(handle)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def __enter__(self) -> "Validator":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        handle = getattr(self, "_handle", None)
+        if handle is not None:
+            self._runtime._pending_drops.append((self._generation, handle))
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else "open"
+        return f"<Validator {state} schema={self.schema[:60]!r}>"

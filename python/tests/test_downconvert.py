@@ -1,0 +1,248 @@
+"""Down-conversion: a schema for each provider's strict mode, custom profiles,
+refusals, and the model's answers restored for the original schema."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, Dict
+
+import pytest
+
+import tool_schema as ts
+
+CASE_ID = "2eb8aa08-aa98-11ea-b4aa-73b441d16380"
+HINT = "(a constraint the schema sent to {} gave only as a hint)"
+
+
+@pytest.fixture(scope="module")
+def docket(get_docket: str) -> ts.Tool:
+    return ts.describe_tool(get_docket)
+
+
+def _changes(d: ts.Downconverted) -> list[tuple[str, str, str]]:
+    return [(c.pointer, c.keyword, c.action) for c in d.changes]
+
+
+# -- each target ---------------------------------------------------------------------
+
+
+def test_anthropic_moves_the_range_into_the_description_and_says_it_is_lossy(docket: ts.Tool) -> None:
+    d = ts.downconvert(docket.input_schema_json, "anthropic")
+    assert isinstance(d, ts.Downconverted) and isinstance(d.schema, str)
+    limit = json.loads(d.schema)["properties"]["limit"]
+    assert limit == {"type": "integer", "description": "(minimum: 1, maximum: 100)", "default": 10}
+    assert _changes(d) == [
+        ("/properties/limit", "minimum", "removed"),
+        ("/properties/limit", "maximum", "removed"),
+    ]
+    assert d.changes[0].detail == "anthropic rejects minimum; its meaning is a hint in the description"
+    assert d.lossless is False
+
+
+def test_openai_requires_every_property_and_widens_the_optional_one_with_null(docket: ts.Tool) -> None:
+    d = ts.downconvert(docket.input_schema_json, "openai")
+    schema = json.loads(d.schema)
+    assert schema["required"] == ["caseId", "limit"]
+    assert schema["additionalProperties"] is False
+    assert schema["properties"]["limit"]["type"] == ["integer", "null"]
+    assert "default" not in schema["properties"]["limit"]
+    assert ("", "required", "required") in _changes(d)
+    assert d.lossless is True
+
+
+def test_gemini_orders_the_properties_and_hints_the_uuid_format(docket: ts.Tool) -> None:
+    d = ts.downconvert(docket.input_schema_json, "gemini")
+    schema = json.loads(d.schema)
+    assert schema["propertyOrdering"] == ["caseId", "limit"]
+    assert schema["properties"]["caseId"] == {"type": "string", "description": 'The case. (format: "uuid")'}
+    assert ("", "propertyOrdering", "ordered") in _changes(d)
+    assert d.lossless is False
+
+
+def test_the_schema_is_the_components_text_and_every_input_form_gives_the_same(docket: ts.Tool) -> None:
+    d = ts.downconvert(docket.input_schema_json, "openai")
+    # Compact, in the contract's keyword order: not a json.dumps round trip.
+    assert d.schema.startswith('{"type":"object","properties":{"caseId":{"type":"string","format":"uuid",')
+    assert ts.downconvert(docket, "openai") == d
+    assert ts.downconvert(docket.input_schema, "openai") == d
+    assert ts.downconvert(docket.input_schema_json.encode(), ts.Provider.OPENAI) == d
+    assert ts.runtime().downconvert(docket, "openai") == d
+
+
+def test_a_dictionary_becomes_pairs_and_is_restored_to_a_dictionary() -> None:
+    schema = '{"type":"object","properties":{"tags":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["tags"]}'
+    d = ts.downconvert(schema, "openai")
+    assert json.loads(d.schema)["properties"]["tags"]["type"] == "array"
+    assert ("/properties/tags", "additionalProperties", "reshaped") in _changes(d)
+    answer = '{"tags":[{"key":"a","value":1},{"key":"b","value":2}]}'
+    assert ts.restore_args(schema, "openai", answer).bound_args == '{"tags":{"a":1,"b":2}}'
+
+
+def test_records_are_frozen_dataclasses(docket: ts.Tool) -> None:
+    d = ts.downconvert(docket, "anthropic")
+    assert isinstance(d.changes, list) and all(isinstance(c, ts.Change) for c in d.changes)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        d.lossless = True  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        d.changes[0].action = "x"  # type: ignore[misc]
+
+
+# -- profiles --------------------------------------------------------------------------
+
+
+def test_provider_profile_gives_each_built_in_profile_as_text() -> None:
+    for provider in ts.Provider:
+        text = ts.provider_profile(provider.value)
+        assert json.loads(text)["name"] == provider.value
+        assert ts.provider_profile(provider) == text
+        assert ts.runtime().provider_profile(provider.value) == text
+
+
+def test_an_unknown_provider_name_is_one_diagnostic() -> None:
+    with pytest.raises(ts.DownconvertError) as caught:
+        ts.provider_profile("nope")
+    e = caught.value
+    assert isinstance(e, ts.DiagnosticsError) and isinstance(e, ts.ToolSchemaError) and isinstance(e, ValueError)
+    assert e.diagnostics == (
+        ts.Diagnostic("OLP001", "'nope' is not a known provider (known: anthropic, openai, gemini).", "target"),
+    )
+    assert str(e) == "OLP001 at target: 'nope' is not a known provider (known: anthropic, openai, gemini)."
+    with pytest.raises(TypeError, match="a provider name is a str, not int"):
+        ts.provider_profile(1)  # type: ignore[arg-type]
+
+
+def test_a_built_in_profile_as_a_custom_target_converts_as_the_provider_does(docket: ts.Tool) -> None:
+    for provider in ts.Provider:
+        custom = ts.Custom(ts.provider_profile(provider))
+        assert ts.downconvert(docket, custom) == ts.downconvert(docket, provider)
+
+
+def test_an_edited_openai_profile_is_a_target_of_its_own(docket: ts.Tool) -> None:
+    profile: Dict[str, Any] = json.loads(ts.provider_profile("openai"))
+    profile["name"] = "my-openai"
+    profile["keywords"]["maximum"]["support"] = "rejected"
+    target = ts.Custom(json.dumps(profile))
+
+    d = ts.downconvert(docket, target)
+    limit = json.loads(d.schema)["properties"]["limit"]
+    assert "maximum" not in limit and limit["minimum"] == 1
+    assert limit["description"] == "(maximum: 100, default: 10)"
+    assert d.changes[0] == ts.Change(
+        "/properties/limit", "maximum", "removed", "my-openai rejects maximum; its meaning is a hint in the description"
+    )
+    assert d.lossless is False
+    # The profile as a mapping is the same target.
+    assert ts.downconvert(docket, ts.Custom(profile)) == d
+
+    refused = ts.restore_args(docket, target, f'{{"caseId": "{CASE_ID}", "limit": 500}}')
+    assert [e.message for e in refused.errors] == [
+        f"Argument 'limit' must be at most 100, not 500 {HINT.format('my-openai')}."
+    ]
+
+
+def test_a_profile_the_component_cannot_read_is_refused_with_every_diagnostic(docket: ts.Tool) -> None:
+    with pytest.raises(ts.DownconvertError) as caught:
+        ts.downconvert(docket, ts.Custom("{}"))
+    codes = {d.code for d in caught.value.diagnostics}
+    assert codes == {"OLP003"}
+    assert [d.path for d in caught.value.diagnostics][:2] == ["name", "keywords"]
+
+
+# -- refusals --------------------------------------------------------------------------
+
+
+def test_an_unusable_schema_is_refused_with_its_diagnostics() -> None:
+    with pytest.raises(ts.DownconvertError) as caught:
+        ts.downconvert('{"type": 5}', "openai")
+    (d,) = caught.value.diagnostics
+    assert (d.code, d.path) == ("OLS003", "/type")
+    with pytest.raises(ts.DownconvertError, match=r"^OLS001 at \$: The schema is not accepted as JSON"):
+        ts.downconvert("nope", "gemini")
+
+
+def test_a_schema_the_target_cannot_take_is_refused() -> None:
+    recursive = (
+        '{"$defs":{"n":{"type":"object","properties":{"next":{"$ref":"#/$defs/n"}}}},'
+        '"type":"object","properties":{"head":{"$ref":"#/$defs/n"}}}'
+    )
+    with pytest.raises(ts.DownconvertError) as caught:
+        ts.downconvert(recursive, "anthropic")
+    assert [(d.code, d.path) for d in caught.value.diagnostics] == [("OLP002", "$")]
+    assert "anthropic takes no recursive schema" in caught.value.diagnostics[0].message
+    assert ts.downconvert(recursive, "openai").lossless
+
+
+# -- restore ---------------------------------------------------------------------------
+
+
+def test_restore_turns_null_for_an_optional_property_into_its_default(docket: ts.Tool) -> None:
+    result = ts.restore_args(docket, "openai", f'{{"caseId": "{CASE_ID}", "limit": null}}')
+    assert isinstance(result, ts.ValidationResult) and result
+    assert result.bound_args == f'{{"caseId":"{CASE_ID}","limit":10}}'
+    assert result.arguments() == {"caseId": CASE_ID, "limit": 10}
+    # Arguments as a Python value, and through the runtime, give the same.
+    assert ts.restore_args(docket.input_schema_json, "openai", {"caseId": CASE_ID, "limit": None}) == result
+    assert ts.runtime().restore_args(docket, ts.Provider.OPENAI, {"caseId": CASE_ID, "limit": None}) == result
+
+
+def test_a_constraint_given_only_as_a_hint_says_so_in_its_error(docket: ts.Tool) -> None:
+    args = f'{{"caseId": "{CASE_ID}", "limit": 500}}'
+    result = ts.restore_args(docket, "anthropic", args)
+    assert not result and result.bound_args is None
+    assert result.errors == (
+        ts.ArgError("limit", "maximum", f"Argument 'limit' must be at most 100, not 500 {HINT.format('anthropic')}."),
+    )
+    with pytest.raises(ts.InvalidArgumentsError):
+        result.arguments()
+    # OpenAI kept the maximum in the schema: the error is validate_args's own.
+    assert ts.restore_args(docket, "openai", args).errors == ts.validate_args(docket, args).errors
+
+
+def test_restore_answers_invalid_arguments_and_an_unusable_schema_rather_than_raising(docket: ts.Tool) -> None:
+    errors = ts.restore_args(docket, "openai", "not json").errors
+    assert [(e.path, e.keyword) for e in errors] == [("$", "json")]
+    errors = ts.restore_args('{"type": 5}', "openai", "{}").errors
+    assert [(e.path, e.keyword) for e in errors] == [("$", "schema")]
+
+
+# -- targets ---------------------------------------------------------------------------
+
+
+class _NoCall(ts.Runtime):
+    def _call(self, interface: str, name: str, *args: Any) -> Any:
+        raise AssertionError(f"{name} reached the component")
+
+
+@pytest.mark.parametrize("target", ["OpenAI", "custom", "", " anthropic"])
+def test_an_unknown_provider_string_is_a_value_error_before_the_call(target: str) -> None:
+    rt = _NoCall()
+    message = r"target must be 'anthropic', 'openai', 'gemini' or Custom\(profile_json\), not "
+    with pytest.raises(ValueError, match=message + repr(target)):
+        rt.downconvert("{}", target)
+    with pytest.raises(ValueError, match=message):
+        rt.restore_args("{}", target, "{}")
+
+
+@pytest.mark.parametrize("target", [None, 42, b"openai", {"custom": "{}"}, ["openai"], ts.Custom])
+def test_a_target_of_another_type_is_a_type_error_before_the_call(target: Any) -> None:
+    rt = _NoCall()
+    with pytest.raises(TypeError, match=r"target must be 'anthropic', 'openai', 'gemini' or Custom\(profile_json\)"):
+        rt.downconvert("{}", target)
+    with pytest.raises(TypeError, match="target must be"):
+        rt.restore_args("{}", target, "{}")
+
+
+def test_a_custom_profile_must_be_text_or_a_mapping() -> None:
+    with pytest.raises(TypeError, match="Custom\\(profile\\) takes the profile as JSON text or a mapping, not int"):
+        ts.Custom(42)  # type: ignore[arg-type]
+    assert ts.Custom(b"{}").profile == b"{}"
+
+
+def test_a_component_without_the_interface_refuses_only_its_operations(docket: ts.Tool) -> None:
+    rt = ts.Runtime()
+    for key in [k for k in rt._indexes if k[0] == "downconvert"]:
+        del rt._indexes[key]
+    with pytest.raises(ts.ToolSchemaError, match="does not export onellm:tool-schema/downconvert@0.1.0"):
+        rt.downconvert(docket, "openai")
+    assert rt.validate_args(docket, {"caseId": CASE_ID})

@@ -1,0 +1,235 @@
+"""The sandbox: the compiled-component cache, fuel and memory limits, recovery
+after a trap, calls from several threads, and what the wheel ships."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import zipfile
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+import tool_schema as ts
+from tool_schema import _engine
+
+from support import PYTHON_DIR
+
+SMALL_SCHEMA = '{"type":"object","properties":{"n":{"type":"integer","maximum":3}}}'
+
+
+def _string_args(megabytes: int) -> str:
+    return '{"s":"' + "x" * (megabytes << 20) + '"}'
+
+
+# -- the cache ----------------------------------------------------------------------
+
+
+def _info_in_new_process(cache_dir: Path) -> Dict[str, Any]:
+    env = dict(os.environ, TOOL_SCHEMA_CACHE_DIR=str(cache_dir))
+    out = subprocess.run(
+        [sys.executable, "-m", "tool_schema"], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    info: Dict[str, Any] = json.loads(out)
+    return info
+
+
+def test_the_first_process_compiles_and_the_second_loads_from_the_cache(tmp_path: Path) -> None:
+    first = _info_in_new_process(tmp_path)
+    assert first["origin"] == "compiled"
+    cache_file = Path(first["cacheFile"])
+    assert cache_file.parent == tmp_path and cache_file.is_file()
+    assert cache_file.name.startswith("tool_schema-py-") and cache_file.suffix == ".cwasm"
+    written = cache_file.stat().st_mtime_ns
+
+    second = _info_in_new_process(tmp_path)
+    assert second["origin"] == "cache"
+    assert second["cacheFile"] == first["cacheFile"]
+    assert cache_file.stat().st_mtime_ns == written  # read, not rewritten
+    assert [p.name for p in tmp_path.iterdir()] == [cache_file.name]  # no temporary files left
+
+    # A damaged cache file is compiled over, not trusted.
+    cache_file.write_bytes(b"not a compiled component")
+    third = _info_in_new_process(tmp_path)
+    assert third["origin"] == "compiled"
+    assert _info_in_new_process(tmp_path)["origin"] == "cache"
+
+
+def test_the_cache_key_covers_the_component_and_the_engine() -> None:
+    wasm = _engine.shipped_component().read_bytes()
+    key = _engine.cache_key(wasm)
+    assert key == _engine.cache_key(wasm)
+    assert key != _engine.cache_key(wasm + b"\0")
+    assert _engine.wasmtime_version() == "50.0.1"
+
+
+def test_the_cache_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TOOL_SCHEMA_CACHE_DIR", str(tmp_path / "explicit"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert ts.default_cache_dir() == tmp_path / "explicit"
+    monkeypatch.setenv("TOOL_SCHEMA_CACHE_DIR", "")
+    assert ts.default_cache_dir() == tmp_path / "xdg" / "tool-schema"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert ts.default_cache_dir() == tmp_path / "home" / ".cache" / "tool-schema"
+
+
+def test_runtime_info_says_how_the_component_was_loaded() -> None:
+    info = ts.runtime().info()
+    assert info.origin in ("cache", "compiled")
+    assert info.component == _engine.shipped_component()
+    assert len(info.component_sha256) == 64
+    assert (info.fuel, info.memory_limit) == (ts.DEFAULT_FUEL, ts.DEFAULT_MEMORY_LIMIT)
+    assert (ts.DEFAULT_FUEL, ts.DEFAULT_MEMORY_LIMIT) == (50_000_000_000, 512 * 1024 * 1024)
+
+
+# -- fuel, memory and recovery after a trap ----------------------------------------------
+
+
+def test_running_out_of_fuel_traps_and_the_next_call_works() -> None:
+    # 1e8 units: enough to compile a small schema (about 2e7) and validate small
+    # arguments, not to read 8 MB of arguments (about 3e8).
+    rt = ts.Runtime(fuel=100_000_000)
+    validator = rt.validator(SMALL_SCHEMA)
+    assert validator.validate('{"n": 2}').bound_args == '{"n":2}'
+    assert (rt.info().instances, validator.compilations) == (1, 1)
+
+    with pytest.raises(ts.TrapError) as caught:
+        validator.validate(_string_args(8))
+    assert caught.value.out_of_fuel
+    assert "fuel" in caught.value.reason
+    assert str(caught.value) == (
+        "the call used up its fuel (100,000,000 units) and was stopped; a fresh instance replaces it"
+    )
+    assert isinstance(caught.value, RuntimeError) and isinstance(caught.value, ts.ToolSchemaError)
+    assert rt.info().instances == 2
+
+    # The validator made before the trap keeps its schema and options: it is
+    # compiled again in the fresh instance, transparently.
+    assert [e.keyword for e in validator.validate('{"n": 5}').errors] == ["maximum"]
+    assert validator.compilations == 2
+    assert rt.validate_args(SMALL_SCHEMA, '{"n": 1}').ok
+    assert rt.describe_type("int?") == '{"type":["integer","null"],"minimum":-2147483648,"maximum":2147483647}'
+
+    # The input was never the problem: the default budget reads it.
+    assert ts.validate_args(SMALL_SCHEMA, _string_args(8)).ok
+
+
+def test_a_trap_in_validate_args_replaces_the_instance_too() -> None:
+    rt = ts.Runtime(fuel=100_000_000)
+    with pytest.raises(ts.TrapError):
+        rt.validate_args(SMALL_SCHEMA, _string_args(8))
+    with pytest.raises(ts.TrapError):
+        rt.validate_args(SMALL_SCHEMA, _string_args(8))
+    assert rt.info().instances == 3
+    assert rt.validate_args(SMALL_SCHEMA, '{"n": 1}').bound_args == '{"n":1}'
+
+
+def test_growing_past_the_memory_limit_traps_and_the_next_call_works() -> None:
+    rt = ts.Runtime(memory_limit=24 << 20)
+    validator = rt.validator(SMALL_SCHEMA)
+    with pytest.raises(ts.TrapError) as caught:
+        validator.validate(_string_args(8))
+    assert not caught.value.out_of_fuel
+    assert "unreachable" in caught.value.reason
+    assert "the memory limit of 25,165,824 bytes" in str(caught.value)
+    assert rt.generation == 2
+    assert validator.validate('{"n": 3}').ok and validator.compilations == 2
+    # The default limit (512 MiB) holds the same input.
+    assert ts.Validator(SMALL_SCHEMA).validate(_string_args(8)).ok
+
+
+def test_a_memory_limit_below_what_the_component_starts_with_is_refused() -> None:
+    with pytest.raises(ts.ToolSchemaError, match="cannot be instantiated"):
+        ts.Runtime(memory_limit=1 << 20)
+    with pytest.raises(ValueError):
+        ts.Runtime(fuel=0)
+
+
+def test_a_validator_closed_before_a_trap_stays_closed() -> None:
+    rt = ts.Runtime(fuel=100_000_000)
+    v = rt.validator(SMALL_SCHEMA)
+    v.close()
+    with pytest.raises(ts.TrapError):
+        rt.validate_args(SMALL_SCHEMA, _string_args(8))
+    with pytest.raises(ValueError, match="closed"):
+        v.validate("{}")
+
+
+def test_the_limits_inside_the_component_answer_without_a_trap() -> None:
+    # Past the argument limit (10 MiB) the answer is an error, not a trap.
+    rt = ts.Runtime()
+    (e,) = rt.validate_args(SMALL_SCHEMA, _string_args(11)).errors
+    assert (e.path, e.keyword) == ("$", "limit")
+    nested = '{"a":' + "[" * 100_000 + "]" * 100_000 + "}"
+    (e,) = rt.validate_args(SMALL_SCHEMA, nested).errors
+    assert e.message == "Argument '$' nests arrays and objects deeper than the limit of 128."
+    assert rt.info().instances == 1
+
+
+# -- threads ---------------------------------------------------------------------------
+
+
+def test_calls_from_several_threads_are_serialized() -> None:
+    rt = ts.Runtime()
+    validator = rt.validator(SMALL_SCHEMA)
+    answers: List[str] = []
+    lock = threading.Lock()
+
+    def work(n: int) -> None:
+        for i in range(40):
+            value = (n + i) % 6
+            r = validator.validate({"n": value}) if i % 2 else rt.validate_args(SMALL_SCHEMA, {"n": value})
+            got = r.bound_args if r.ok else r.errors[0].keyword
+            expected = '{"n":%d}' % value if value <= 3 else "maximum"
+            with lock:
+                answers.append("ok" if got == expected else f"{value}: {got}")
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers == ["ok"] * 160
+
+
+# -- the wheel -------------------------------------------------------------------------
+
+
+def test_the_wheel_ships_the_component_and_py_typed(tmp_path: Path) -> None:
+    # Built from a copy, so that setuptools' build directory stays out of the tree.
+    project = tmp_path / "project"
+    shutil.copytree(
+        PYTHON_DIR,
+        project,
+        ignore=shutil.ignore_patterns(".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache"),
+    )
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--wheel-dir",
+            str(tmp_path),
+            str(project),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("onellm_tool_schema-0.1.0-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        assert {"tool_schema/__init__.py", "tool_schema/py.typed", "tool_schema/tool_schema.wasm"} <= names
+        assert z.read("tool_schema/tool_schema.wasm") == _engine.shipped_component().read_bytes()
+        metadata = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert "Name: onellm-tool-schema" in metadata
+    assert "Requires-Dist: wasmtime<51,>=50" in metadata

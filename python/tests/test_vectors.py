@@ -1,0 +1,97 @@
+"""Every exported golden vector, through the package: the answer must equal the
+Rust host's, every string in it character for character."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, Dict
+
+import pytest
+
+import tool_schema
+from tool_schema.conformance import answer, check
+
+from support import load_vectors
+
+CASES = load_vectors()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_vector(case: Dict[str, Any]) -> None:
+    got = answer(tool_schema.runtime(), case)
+    assert got == case["expect"]
+
+
+def test_every_operation_has_vectors() -> None:
+    ops = {c["op"] for c in CASES}
+    assert {
+        "describe-tool",
+        "describe-type",
+        "validate",
+        "encode-result",
+        "downconvert",
+        "restore-args",
+        "provider-profile",
+    } <= ops
+
+
+def test_the_new_operations_have_both_kinds_of_answer_and_every_target() -> None:
+    for op in ("downconvert", "restore-args", "provider-profile"):
+        answers = {next(iter(c["expect"])) for c in CASES if c["op"] == op}
+        assert answers == {"ok", "err"}, op
+    providers = {c["input"]["target"]["provider"] for c in CASES if c["op"] in ("downconvert", "restore-args")}
+    assert {"anthropic", "openai", "gemini", "custom"} <= providers
+
+
+def _first(op: str, has: str) -> Dict[str, Any]:
+    return next(c for c in CASES if c["op"] == op and has in str(c["expect"]))
+
+
+def test_the_comparison_sees_a_one_character_difference() -> None:
+    # The check above must not pass vacuously: change one character of an
+    # expected answer of each operation and it must be reported.
+    rt = tool_schema.runtime()
+    mutated = copy.deepcopy(_first("describe-tool", "'ok'"))
+    mutated["expect"]["ok"] = mutated["expect"]["ok"].replace('"type"', '"typE"', 1)
+    problem = check(rt, mutated)
+    assert problem is not None and problem.startswith("answer.ok differs at character ")
+
+    mutated = copy.deepcopy(next(c for c in CASES if c["op"] == "validate" and "ok" in (c["expect"]["validate"] or {})))
+    mutated["expect"]["validate"]["ok"] += " "
+    assert check(rt, mutated) is not None
+
+    mutated = copy.deepcopy(_first("encode-result", "'err'"))
+    mutated["expect"]["err"][0]["message"] = mutated["expect"]["err"][0]["message"][:-1]
+    assert check(rt, mutated) is not None
+
+    mutated = copy.deepcopy(_first("downconvert", "'lossless'"))
+    mutated["expect"]["ok"]["changes"].append(
+        {"pointer": "", "keyword": "type", "action": "removed", "detail": "not made"}
+    )
+    assert check(rt, mutated) is not None
+    mutated = copy.deepcopy(_first("downconvert", "'lossless'"))
+    mutated["expect"]["ok"]["lossless"] = not mutated["expect"]["ok"]["lossless"]
+    assert check(rt, mutated) == "answer.ok.lossless differs:\n    expected: {}\n    got:      {}".format(
+        *(json.dumps(v) for v in (mutated["expect"]["ok"]["lossless"], not mutated["expect"]["ok"]["lossless"]))
+    )
+
+    mutated = copy.deepcopy(_first("restore-args", "'ok'"))
+    mutated["expect"]["ok"] = mutated["expect"]["ok"][:-1]
+    assert check(rt, mutated) is not None
+
+    mutated = copy.deepcopy(_first("provider-profile", "'err'"))
+    assert check(rt, mutated) is None
+    mutated["input"]["name"] = "openai"
+    assert check(rt, mutated) is not None
+
+    mutated = copy.deepcopy(_first("describe-type", "'ok'"))
+    assert check(rt, mutated) is None
+    mutated["input"]["typeExpr"] = "long"
+    assert check(rt, mutated) is not None
+
+
+def test_an_operation_the_package_lacks_is_a_failure_not_a_pass() -> None:
+    case = {"id": "x", "op": "not-an-operation", "input": {}, "expect": {"ok": ""}}
+    problem = check(tool_schema.runtime(), case)
+    assert problem is not None and "does not support the operation 'not-an-operation'" in problem
