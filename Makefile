@@ -18,8 +18,8 @@ VECTORS := target/conformance/vectors.json
 .PHONY: help deps component check-component host demo test vectors lint bless clean
 
 # The host packages keep their own targets beside their code.
--include js/js.mk
--include python/python.mk
+include js/js.mk
+include python/python.mk
 
 help: ## List the targets
 	@echo "tool-schema: the tool-schema contract as a zero-import WebAssembly component"
@@ -50,10 +50,12 @@ host: ## Build the wasmtime host CLI (target/host/host-demo)
 demo: component host ## Build everything and run the tour
 	$(HOST_DEMO) demo
 
-test: component ## Build everything and run every test
+test: component ## Build everything and run every test: Rust, JavaScript (node, Chromium), Python
 	@mkdir -p target
 	$(CARGO) test --profile $(HOST_PROFILE) --workspace --exclude tool-schema-guest 2>&1 | tee target/test.log
-	@awk '/^test result:/ { p += $$4; f += $$6 } END { printf "\nall test binaries together:\n%d passed, %d failed\n", p, f; exit (f > 0 || p == 0) }' target/test.log
+	$(MAKE) --no-print-directory js-test browser-test 2>&1 | tee target/js-test.log
+	$(MAKE) --no-print-directory python-test 2>&1 | tee target/python-test.log
+	@awk -f tests/summary.awk target/test.log target/js-test.log target/python-test.log
 
 vectors: ## Export every golden vector with its answer, for the other hosts
 	$(CARGO) run -q --profile $(HOST_PROFILE) -p conformance --bin export-vectors -- $(VECTORS)

@@ -1,0 +1,27 @@
+# The closing lines of `make test`: the counts of each runner's own summary
+# lines, per language, then all together as `N passed, N failed`. Exits 1
+# when anything failed or nothing ran.
+#
+#   awk -f tests/summary.awk target/test.log target/js-test.log target/python-test.log
+
+# cargo test (libtest and the libtest-mimic harnesses)
+FILENAME ~ /\/test\.log$/ && /^test result:/ { rust_p += $4; rust_f += $6 }
+# node --test with js/scripts/test-reporter.mjs, once per run
+FILENAME ~ /js-test\.log$/ && /^[0-9]+ passed, [0-9]+ failed/ { js_p += $1; js_f += $3 }
+# pytest's last line: "==== 596 passed, 2 failed, 1 skipped in 16.58s ===="
+FILENAME ~ /python-test\.log$/ && /^=+ .* in [0-9.]+s/ {
+    for (i = 2; i < NF; i++) {
+        if ($(i + 1) ~ /^passed/) py_p += $i
+        if ($(i + 1) ~ /^(failed|errors?)/) py_f += $i
+        if ($(i + 1) ~ /^skipped/) py_s += $i
+    }
+}
+END {
+    printf "\nRust, native and through wasmtime: %d passed, %d failed\n", rust_p, rust_f
+    printf "JavaScript, node and Chromium:     %d passed, %d failed\n", js_p, js_f
+    printf "Python, through wasmtime-py:       %d passed, %d failed%s\n", py_p, py_f, (py_s ? sprintf(", %d skipped", py_s) : "")
+    p = rust_p + js_p + py_p
+    f = rust_f + js_f + py_f
+    printf "\nevery test together:\n%d passed, %d failed\n", p, f
+    exit (f > 0 || rust_p == 0 || js_p == 0 || py_p == 0)
+}
