@@ -15,7 +15,7 @@ COMPONENT := target/component/tool_schema.wasm
 HOST_DEMO := target/$(HOST_PROFILE)/host-demo
 VECTORS := target/conformance/vectors.json
 
-.PHONY: help deps component check-component host demo test vectors lint bless clean
+.PHONY: help deps component check-component host demo test vectors conformance lint bless clean
 
 # The host packages keep their own targets beside their code.
 include js/js.mk
@@ -55,10 +55,19 @@ test: component ## Build everything and run every test: Rust, JavaScript (node, 
 	$(CARGO) test --profile $(HOST_PROFILE) --workspace --exclude tool-schema-guest 2>&1 | tee target/test.log
 	$(MAKE) --no-print-directory js-test browser-test 2>&1 | tee target/js-test.log
 	$(MAKE) --no-print-directory python-test 2>&1 | tee target/python-test.log
-	@awk -f tests/summary.awk target/test.log target/js-test.log target/python-test.log
+	$(MAKE) --no-print-directory conformance 2>&1 | tee target/conformance.log
+	@awk -f tests/summary.awk target/test.log target/js-test.log target/python-test.log target/conformance.log
 
 vectors: ## Export every golden vector with its answer, for the other hosts
 	$(CARGO) run -q --profile $(HOST_PROFILE) -p conformance --bin export-vectors -- $(VECTORS)
+
+conformance: component vectors js python ## One vector set through native Rust, wasmtime, jco in Node and Python; fails on any difference
+	@echo "native Rust and the component in wasmtime:"
+	@$(CARGO) run -q --profile $(HOST_PROFILE) -p conformance --bin run-vectors -- $(VECTORS)
+	@echo "the component through jco, in Node:"
+	@node js/scripts/run-vectors.mjs $(VECTORS)
+	@echo "the component through wasmtime-py:"
+	@$(PY) python/scripts/run_vectors.py $(VECTORS)
 
 bless: component ## Rewrite the golden files from the native core's output
 	BLESS=1 $(CARGO) test --profile $(HOST_PROFILE) -p conformance

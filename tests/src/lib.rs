@@ -5,6 +5,7 @@ pub mod acceptance;
 pub mod cases;
 pub mod hints;
 pub mod roundtrip;
+pub mod vectorfile;
 
 use host_demo::{Diagnostic, LoadOptions, Runtime};
 use std::path::{Path, PathBuf};

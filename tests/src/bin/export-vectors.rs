@@ -32,43 +32,19 @@
 //! with the default options; `validate` is null when the schema is refused.
 
 use conformance::cases::{self, case_names};
+use conformance::vectorfile::{
+    answer, arg_error, change, diagnostic, downconverted, number, obj, opt, part, s, tool_result,
+};
 use conformance::{parse, sorted_json_files, vectors_dir};
 use std::path::PathBuf;
-use tool_schema::json::{Number, Value};
-
-fn s(text: impl Into<String>) -> Value {
-    Value::String(text.into())
-}
-
-fn obj(members: Vec<(&str, Value)>) -> Value {
-    Value::Object(members.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
-}
-
-fn opt(text: Option<&str>) -> Value {
-    text.map_or(Value::Null, s)
-}
+use tool_schema::json::Value;
 
 fn diags(d: &[tool_schema::Diagnostic]) -> Value {
-    Value::Array(
-        d.iter()
-            .map(|d| obj(vec![("code", s(d.code.as_str())), ("message", s(&d.message)), ("path", s(&d.path))]))
-            .collect(),
-    )
+    Value::Array(d.iter().map(|d| diagnostic(d.code.as_str(), &d.message, &d.path)).collect())
 }
 
 fn arg_errors(e: &[tool_schema::ArgError]) -> Value {
-    Value::Array(
-        e.iter()
-            .map(|e| obj(vec![("path", s(&e.path)), ("keyword", s(&e.keyword)), ("message", s(&e.message))]))
-            .collect(),
-    )
-}
-
-fn answer<T>(r: Result<T, Value>, ok: impl FnOnce(T) -> Value) -> Value {
-    match r {
-        Ok(v) => obj(vec![("ok", ok(v))]),
-        Err(e) => obj(vec![("err", e)]),
-    }
+    Value::Array(e.iter().map(|e| arg_error(&e.path, &e.keyword, &e.message)).collect())
 }
 
 fn mode(m: tool_schema::Mode) -> Value {
@@ -78,23 +54,15 @@ fn mode(m: tool_schema::Mode) -> Value {
     })
 }
 
-fn number(n: usize) -> Value {
-    Value::Number(Number::from_i128(n as i128))
-}
-
-fn part(p: &tool_schema::Part) -> Value {
+fn core_part(p: &tool_schema::Part) -> Value {
     match p {
-        tool_schema::Part::Text(t) => obj(vec![("text", s(t))]),
-        tool_schema::Part::Json(j) => obj(vec![("json", s(j))]),
+        tool_schema::Part::Text(t) => part(true, t),
+        tool_schema::Part::Json(j) => part(false, j),
     }
 }
 
-fn tool_result(r: &tool_schema::ToolResult) -> Value {
-    obj(vec![
-        ("parts", Value::Array(r.parts.iter().map(part).collect())),
-        ("isError", Value::Bool(r.is_error)),
-        ("typedResult", opt(r.typed_result.as_deref())),
-    ])
+fn core_tool_result(r: &tool_schema::ToolResult) -> Value {
+    tool_result(r.parts.iter().map(core_part).collect(), r.is_error, r.typed_result.as_deref())
 }
 
 fn outcome(o: &tool_schema::Outcome) -> Value {
@@ -102,30 +70,19 @@ fn outcome(o: &tool_schema::Outcome) -> Value {
     match o {
         O::Returned(v) => obj(vec![("returned", s(v))]),
         O::ReturnedNothing => obj(vec![("returnedNothing", Value::Bool(true))]),
-        O::ReturnedParts(p) => obj(vec![("returnedParts", Value::Array(p.iter().map(part).collect()))]),
-        O::ReturnedToolResult(r) => obj(vec![("returnedToolResult", tool_result(r))]),
+        O::ReturnedParts(p) => obj(vec![("returnedParts", Value::Array(p.iter().map(core_part).collect()))]),
+        O::ReturnedToolResult(r) => obj(vec![("returnedToolResult", core_tool_result(r))]),
         O::Threw { type_name, message } => {
             obj(vec![("threw", obj(vec![("typeName", s(type_name)), ("message", s(message))]))])
         }
-        O::TimedOut(n) => obj(vec![("timedOut", number(*n as usize))]),
+        O::TimedOut(n) => obj(vec![("timedOut", number(u64::from(*n)))]),
         O::InvalidArguments(e) => obj(vec![("invalidArguments", arg_errors(e))]),
     }
 }
 
-fn downconverted(d: &tool_schema::Downconverted) -> Value {
-    let change = |c: &tool_schema::Change| {
-        obj(vec![
-            ("pointer", s(&c.pointer)),
-            ("keyword", s(&c.keyword)),
-            ("action", s(&c.action)),
-            ("detail", s(&c.detail)),
-        ])
-    };
-    obj(vec![
-        ("schema", s(&d.schema)),
-        ("changes", Value::Array(d.changes.iter().map(change).collect())),
-        ("lossless", Value::Bool(d.lossless)),
-    ])
+fn core_downconverted(d: &tool_schema::Downconverted) -> Value {
+    let changes = d.changes.iter().map(|c| change(&c.pointer, &c.keyword, &c.action, &c.detail)).collect();
+    downconverted(&d.schema, changes, d.lossless)
 }
 
 fn main() {
@@ -196,11 +153,11 @@ fn main() {
                 (
                     "limits",
                     obj(vec![
-                        ("maxArgumentBytes", number(l.max_argument_bytes)),
-                        ("maxArgumentDepth", number(l.max_argument_depth)),
-                        ("maxSchemaBytes", number(l.max_schema_bytes)),
-                        ("maxSchemaDepth", number(l.max_schema_depth)),
-                        ("regexBacktrackLimit", number(l.regex_backtrack_limit)),
+                        ("maxArgumentBytes", number(l.max_argument_bytes as u64)),
+                        ("maxArgumentDepth", number(l.max_argument_depth as u64)),
+                        ("maxSchemaBytes", number(l.max_schema_bytes as u64)),
+                        ("maxSchemaDepth", number(l.max_schema_depth as u64)),
+                        ("regexBacktrackLimit", number(l.regex_backtrack_limit as u64)),
                     ]),
                 ),
             ]);
@@ -245,7 +202,7 @@ fn main() {
                         ("endsLoop", Value::Bool(c.ends_loop)),
                     ]),
                 ),
-                ("expect", answer(r.map_err(|d| diags(&d)), |r| tool_result(&r))),
+                ("expect", answer(r.map_err(|d| diags(&d)), |r| core_tool_result(&r))),
             ]));
         }
     }
@@ -275,7 +232,7 @@ fn main() {
                         ("id", id),
                         ("op", s("downconvert")),
                         ("input", obj(vec![("schema", s(&c.schema)), ("target", target)])),
-                        ("expect", answer(r.map_err(|d| diags(&d)), |d| downconverted(&d))),
+                        ("expect", answer(r.map_err(|d| diags(&d)), |d| core_downconverted(&d))),
                     ])
                 }
             });
