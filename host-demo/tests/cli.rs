@@ -477,7 +477,11 @@ fn restore_says_when_the_model_saw_a_constraint_only_as_a_hint() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let errors = errors_of(&parse(&stdout(&o)));
     assert_eq!(errors[0].0, "n");
-    assert!(errors[0].2.ends_with("(a constraint the schema sent to anthropic gave only as a hint)."), "{}", errors[0].2);
+    assert!(
+        errors[0].2.ends_with("(a constraint the schema sent to anthropic gave only as a hint)."),
+        "{}",
+        errors[0].2
+    );
     assert_eq!((errors[1].0.as_str(), errors[1].1.as_str()), ("counts", "pairs"));
 }
 
@@ -499,10 +503,7 @@ fn downconvert_reads_a_schema_from_stdin_and_a_custom_profile() {
         Some(schema),
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(
-        parse(&stdout(&o)).pointer("/schema/properties/site/format").and_then(Value::as_str),
-        Some("uri")
-    );
+    assert_eq!(parse(&stdout(&o)).pointer("/schema/properties/site/format").and_then(Value::as_str), Some("uri"));
 }
 
 #[test]
