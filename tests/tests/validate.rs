@@ -185,6 +185,16 @@ fn real_schema_trials() -> Vec<Trial> {
         .collect()
 }
 
+/// `$defs` L0…L{levels}, each an `anyOf` of two references to the next: one
+/// value against L0 would take 2^levels schemas.
+fn fan_out(levels: usize) -> String {
+    let defs: Vec<String> = (0..levels)
+        .map(|i| format!(r##""L{i}":{{"anyOf":[{{"$ref":"#/$defs/L{n}"}},{{"$ref":"#/$defs/L{n}"}}]}}"##, n = i + 1))
+        .chain([format!(r#""L{levels}":{{"type":"string"}}"#)])
+        .collect();
+    format!(r##"{{"$defs":{{{}}},"type":"object","properties":{{"a":{{"$ref":"#/$defs/L0"}}}}}}"##, defs.join(","))
+}
+
 /// Inputs built to be slow, deep or large. Each must be answered with an
 /// error naming `$`, identically natively and in the component, and the same
 /// instance must answer the next call.
@@ -223,6 +233,20 @@ fn hostile_trials() -> Vec<Trial> {
             "{}".to_owned(),
             "schema",
         ),
+        (
+            "schema-of-1000000-nested-arrays",
+            format!("{}{}", "[".repeat(1_000_000), "]".repeat(1_000_000)),
+            "{}".to_owned(),
+            "schema",
+        ),
+        (
+            "pattern-(a|aa)*c-against-10000-a",
+            r#"{"type":"object","properties":{"s":{"pattern":"(a|aa)*c"}}}"#.to_owned(),
+            format!("{{\"s\":\"{}\"}}", "a".repeat(10_000)),
+            "pattern",
+        ),
+        ("argument-text-of-100-MB", object.clone(), format!("{{\"a\":\"{}\"}}", "x".repeat(100 << 20)), "limit"),
+        ("references-fanning-out-2^40", fan_out(40), r#"{"a":5}"#.to_owned(), "schema"),
     ];
     cases
         .into_iter()

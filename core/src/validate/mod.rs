@@ -23,6 +23,11 @@ pub use messages::{ArgError, errors_json};
 pub(crate) use messages::{Found, schema_unusable, unreadable};
 pub(crate) use refcheck::percent_decode;
 
+/// Most schemas that checking one value against one schema may take, each
+/// counted as often as references and applicators reach it (`OLS002` past
+/// it). Real tool schemas take under a dozen; 2^40 is a two-kilobyte schema.
+pub const MAX_REF_EXPANSION: u64 = 10_000;
+
 /// How `format` (and `contentEncoding`) are treated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum FormatMode {
@@ -101,6 +106,15 @@ impl Validator {
                 code: Code::Ols005,
                 message: format!(
                     "The schema's references loop without reaching any value ({chain}); no argument could ever be checked against it."
+                ),
+                path: pointer,
+            }]);
+        }
+        if let Some((pointer, _)) = refcheck::widest_expansion(&schema, MAX_REF_EXPANSION) {
+            return Err(vec![Diagnostic {
+                code: Code::Ols002,
+                message: format!(
+                    "Checking one value against the schema here could take more than {MAX_REF_EXPANSION} schemas: its references and applicators fan out past the limit."
                 ),
                 path: pointer,
             }]);

@@ -38,9 +38,9 @@ struct Node<'a> {
     in_place: Vec<usize>,
 }
 
-/// The pointer of a schema on a loop, and the loop written out, if the schema
-/// has one.
-pub fn find_loop(root: &Value) -> Option<(String, String)> {
+/// The schema's nodes with their in-place edges (`$ref`s and applicators
+/// on the same instance); `None` when the schema has more than one resource.
+fn graph(root: &Value) -> Option<Vec<Node<'_>>> {
     let mut nodes: Vec<Node<'_>> = Vec::new();
     let mut by_pointer: HashMap<String, usize> = HashMap::new();
     let mut anchors: HashMap<String, usize> = HashMap::new();
@@ -108,6 +108,13 @@ pub fn find_loop(root: &Value) -> Option<(String, String)> {
         }
         node.in_place = edges;
     }
+    Some(nodes)
+}
+
+/// The pointer of a schema on a loop, and the loop written out, if the schema
+/// has one.
+pub fn find_loop(root: &Value) -> Option<(String, String)> {
+    let nodes = graph(root)?;
     // Depth-first search for a cycle, without recursion.
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
@@ -144,6 +151,46 @@ pub fn find_loop(root: &Value) -> Option<(String, String)> {
             } else {
                 mark[node] = Mark::Done;
                 stack.pop();
+            }
+        }
+    }
+    None
+}
+
+/// How many schemas checking one value against a node can take, at most:
+/// the node and, through every in-place edge, the nodes those take, each
+/// counted as often as it is reached. References make this grow
+/// exponentially (an `anyOf` of two references to a node that is such an
+/// `anyOf`, forty deep, is 2^40), so past `limit` the schema is refused.
+/// Returns the first node past the limit and its weight (`limit + 1` when
+/// the count stopped there). Call only on a schema without a loop.
+pub fn widest_expansion(root: &Value, limit: u64) -> Option<(String, u64)> {
+    let nodes = graph(root)?;
+    let mut weight: Vec<Option<u64>> = vec![None; nodes.len()];
+    for start in 0..nodes.len() {
+        if weight[start].is_some() {
+            continue;
+        }
+        // Post-order over the in-place edges, without recursion.
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+            if let Some(&to) = nodes[node].in_place.get(*next) {
+                *next += 1;
+                if weight[to].is_none() && !stack.iter().any(|(n, _)| *n == to) {
+                    stack.push((to, 0));
+                }
+            } else {
+                let total = nodes[node]
+                    .in_place
+                    .iter()
+                    .fold(1u64, |sum, &to| sum.saturating_add(weight[to].unwrap_or(1)))
+                    .min(limit + 1);
+                weight[node] = Some(total);
+                stack.pop();
+                if total > limit {
+                    let at = if nodes[node].pointer.is_empty() { "$".to_owned() } else { nodes[node].pointer.clone() };
+                    return Some((at, total));
+                }
             }
         }
     }
