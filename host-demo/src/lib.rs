@@ -4,13 +4,18 @@
 //! a cache directory, keyed by the component's SHA-256 and the engine's
 //! compatibility hash, so that the next process deserializes instead of
 //! compiling. [`Host`] owns one store and instance and calls the component's
-//! exports; if a call traps, the instance is dropped and a fresh one made
-//! before the error is returned, so the next call works.
+//! exports. Every call runs under a memory limit and a deadline (wasmtime's
+//! epoch interruption); if a call traps, the instance is dropped and a fresh
+//! one made before the error is returned, so the next call works, and a
+//! schema compiled before the trap is compiled again when it is next used.
 
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 use wasmtime::component::{Component, Linker};
 use wasmtime::{Config, Engine, Store, StoreLimits, StoreLimitsBuilder};
 
@@ -35,8 +40,15 @@ pub fn default_component() -> PathBuf {
     std::fs::canonicalize(&p).unwrap_or(p)
 }
 
-/// The most linear memory one instance may grow to.
+/// The most linear memory one instance may grow to, by default.
 pub const MEMORY_LIMIT_BYTES: usize = 512 << 20;
+
+/// The longest one call may run, by default, before it is interrupted (a
+/// trap). The component's own limits answer every input well within it.
+pub const CALL_DEADLINE: Duration = Duration::from_secs(10);
+
+/// How often the engine's epoch advances: the deadline's granularity.
+const EPOCH_TICK: Duration = Duration::from_millis(10);
 
 /// A host-side failure: the component is missing or invalid, or a call trapped.
 #[derive(Debug)]
@@ -54,19 +66,28 @@ fn host_error(context: &str, e: impl fmt::Display) -> HostError {
     HostError(format!("{context}: {e}"))
 }
 
-/// How to find and cache the component.
+/// How to find and cache the component, and the bounds every call runs in.
 #[derive(Clone, Debug)]
 pub struct LoadOptions {
     pub component: PathBuf,
     /// `None` compiles every time.
     pub cache_dir: Option<PathBuf>,
+    /// The most linear memory one instance may grow to ([`MEMORY_LIMIT_BYTES`]).
+    pub memory_limit: usize,
+    /// The longest one call may run ([`CALL_DEADLINE`]), to within 10 ms.
+    pub call_deadline: Duration,
 }
 
 impl LoadOptions {
     /// The component from `TOOL_SCHEMA_COMPONENT` or [`DEFAULT_COMPONENT`], cached
-    /// in [`default_cache_dir`].
+    /// in [`default_cache_dir`], with the default bounds.
     pub fn from_env() -> LoadOptions {
-        LoadOptions { component: default_component(), cache_dir: Some(default_cache_dir()) }
+        LoadOptions {
+            component: default_component(),
+            cache_dir: Some(default_cache_dir()),
+            memory_limit: MEMORY_LIMIT_BYTES,
+            call_deadline: CALL_DEADLINE,
+        }
     }
 }
 
@@ -96,6 +117,17 @@ pub struct Runtime {
     pre: ToolSchemaPre<StoreLimits>,
     pub origin: Origin,
     pub component_bytes: usize,
+    memory_limit: usize,
+    /// The deadline of one call, in epoch ticks.
+    deadline_ticks: u64,
+    /// Stops the thread that advances the epoch.
+    ticking: Arc<AtomicBool>,
+}
+
+impl Drop for Runtime {
+    fn drop(&mut self) {
+        self.ticking.store(false, Ordering::Relaxed);
+    }
 }
 
 fn engine() -> Result<Engine, HostError> {
@@ -104,7 +136,22 @@ fn engine() -> Result<Engine, HostError> {
     // No async exports: skip the per-store state concurrent calls need, which
     // makes every call cheaper.
     config.concurrency_support(false);
+    // Calls are bounded in time: a store traps once the epoch passes its deadline.
+    config.epoch_interruption(true);
     Engine::new(&config).map_err(|e| host_error("cannot create the engine", e))
+}
+
+/// Advances the engine's epoch every [`EPOCH_TICK`] until `ticking` is cleared.
+fn start_ticking(engine: &Engine) -> Arc<AtomicBool> {
+    let ticking = Arc::new(AtomicBool::new(true));
+    let (engine, flag) = (engine.clone(), ticking.clone());
+    std::thread::spawn(move || {
+        while flag.load(Ordering::Relaxed) {
+            std::thread::sleep(EPOCH_TICK);
+            engine.increment_epoch();
+        }
+    });
+    ticking
 }
 
 /// Feeds `Hash` output into SHA-256, so the engine's compatibility hash can be
@@ -158,19 +205,30 @@ impl Runtime {
             linker.instantiate_pre(&component).map_err(|e| host_error("the component cannot be instantiated", e))?;
         let pre = ToolSchemaPre::new(pre)
             .map_err(|e| host_error("the component does not have the tool-schema exports", e))?;
-        Ok(Runtime { engine, pre, origin, component_bytes: bytes.len() })
+        let ticking = start_ticking(&engine);
+        let deadline_ticks = (opts.call_deadline.as_millis() / EPOCH_TICK.as_millis()).max(1) as u64;
+        Ok(Runtime {
+            engine,
+            pre,
+            origin,
+            component_bytes: bytes.len(),
+            memory_limit: opts.memory_limit,
+            deadline_ticks,
+            ticking,
+        })
     }
 
     /// A fresh store and instance.
     pub fn instantiate(&self) -> Result<Host<'_>, HostError> {
         let (store, bindings) = self.fresh()?;
-        Ok(Host { runtime: self, store, bindings, generation: 0 })
+        Ok(Host { runtime: self, store, bindings, generation: 0, deadline_ticks: self.deadline_ticks })
     }
 
     fn fresh(&self) -> Result<(Store<StoreLimits>, ToolSchema), HostError> {
-        let limits = StoreLimitsBuilder::new().memory_size(MEMORY_LIMIT_BYTES).build();
+        let limits = StoreLimitsBuilder::new().memory_size(self.memory_limit).build();
         let mut store = Store::new(&self.engine, limits);
         store.limiter(|l| l);
+        store.set_epoch_deadline(self.deadline_ticks);
         let bindings = self.pre.instantiate(&mut store).map_err(|e| host_error("instantiation failed", e))?;
         Ok((store, bindings))
     }
@@ -190,15 +248,21 @@ pub struct Host<'r> {
     runtime: &'r Runtime,
     store: Store<StoreLimits>,
     bindings: ToolSchema,
-    /// Counts the instances this host has had; a handle from an earlier one
-    /// (before a trap) is refused rather than used.
+    /// Counts the instances this host has had; a schema compiled in an
+    /// earlier one (before a trap) is compiled again before it is used.
     generation: u64,
+    /// The deadline of each call, in epoch ticks.
+    deadline_ticks: u64,
 }
 
-/// A schema compiled inside the component (a `validator` resource).
+/// A schema compiled inside the component (a `validator` resource). It keeps
+/// what it was compiled from: after a trap replaces the instance, it is
+/// compiled again in the new one when it is next used.
 pub struct CompiledSchema {
-    handle: ResourceAny,
-    generation: u64,
+    handle: std::cell::Cell<ResourceAny>,
+    generation: std::cell::Cell<u64>,
+    schema: String,
+    options: Option<ValidateOptions>,
 }
 
 impl Host<'_> {
@@ -208,6 +272,7 @@ impl Host<'_> {
         &mut self,
         f: impl FnOnce(&ToolSchema, &mut Store<StoreLimits>) -> wasmtime::Result<T>,
     ) -> Result<T, HostError> {
+        self.store.set_epoch_deadline(self.deadline_ticks);
         match f(&self.bindings, &mut self.store) {
             Ok(v) => Ok(v),
             Err(e) => {
@@ -290,8 +355,14 @@ impl Host<'_> {
         options: Option<ValidateOptions>,
     ) -> Result<Result<CompiledSchema, Vec<Diagnostic>>, HostError> {
         let generation = self.generation;
-        let answer = self.call(|b, s| b.onellm_tool_schema_validate().validator().call_compile(s, schema, options))?;
-        Ok(answer.map(|handle| CompiledSchema { handle, generation }))
+        let o = options;
+        let answer = self.call(|b, s| b.onellm_tool_schema_validate().validator().call_compile(s, schema, o))?;
+        Ok(answer.map(|handle| CompiledSchema {
+            handle: std::cell::Cell::new(handle),
+            generation: std::cell::Cell::new(generation),
+            schema: schema.to_owned(),
+            options,
+        }))
     }
 
     /// Validates one argument text against a compiled schema.
@@ -300,24 +371,46 @@ impl Host<'_> {
         compiled: &CompiledSchema,
         args: &str,
     ) -> Result<Result<String, Vec<ArgError>>, HostError> {
-        self.check_generation(compiled)?;
-        let handle = compiled.handle;
+        self.recompile_if_stale(compiled)?;
+        let handle = compiled.handle.get();
         self.call(|b, s| b.onellm_tool_schema_validate().validator().call_validate(s, handle, args))
     }
 
     /// Frees a compiled schema inside the component.
     pub fn release(&mut self, compiled: CompiledSchema) -> Result<(), HostError> {
-        if compiled.generation != self.generation {
+        if compiled.generation.get() != self.generation {
             return Ok(()); // its instance is gone, and its memory with it
         }
-        compiled.handle.resource_drop(&mut self.store).map_err(|e| host_error("cannot release the validator", e))
+        compiled.handle.get().resource_drop(&mut self.store).map_err(|e| host_error("cannot release the validator", e))
     }
 
-    fn check_generation(&self, compiled: &CompiledSchema) -> Result<(), HostError> {
-        if compiled.generation == self.generation {
-            Ok(())
-        } else {
-            Err(HostError("this compiled schema belonged to an instance that trapped; compile it again".into()))
+    /// Sets the longest each call of this host may run (the runtime's
+    /// `call_deadline` until then), to within 10 ms.
+    pub fn set_call_deadline(&mut self, deadline: Duration) {
+        self.deadline_ticks = (deadline.as_millis() / EPOCH_TICK.as_millis()).max(1) as u64;
+    }
+
+    /// How many instances have replaced the first one after a trap.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// A schema compiled in an instance a trap has since replaced is compiled
+    /// again in this one, from what it was compiled from.
+    fn recompile_if_stale(&mut self, compiled: &CompiledSchema) -> Result<(), HostError> {
+        if compiled.generation.get() == self.generation {
+            return Ok(());
+        }
+        let generation = self.generation;
+        let (schema, options) = (compiled.schema.as_str(), compiled.options);
+        match self.call(|b, s| b.onellm_tool_schema_validate().validator().call_compile(s, schema, options))? {
+            Ok(handle) => {
+                compiled.handle.set(handle);
+                compiled.generation.set(generation);
+                Ok(())
+            }
+            // It compiled before, and the component is deterministic.
+            Err(diags) => Err(HostError(format!("the schema no longer compiles: {diags:?}"))),
         }
     }
 }
