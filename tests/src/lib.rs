@@ -3,6 +3,7 @@
 
 pub mod acceptance;
 pub mod cases;
+pub mod differential;
 pub mod hints;
 pub mod roundtrip;
 pub mod vectorfile;
