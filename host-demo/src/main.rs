@@ -356,6 +356,11 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
                 Origin::Compiled(Some(f)) => say!("compiled: now, cached as {}", f.display()),
                 Origin::Compiled(None) => say!("compiled: now, not cached"),
             }
+            say!(
+                "bounds: {} MiB of memory per instance, {} s per call; a fresh instance after a trap",
+                opts.memory_limit >> 20,
+                opts.call_deadline.as_secs_f64()
+            );
             Ok(0)
         }
         _ => {
