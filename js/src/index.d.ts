@@ -20,6 +20,16 @@ export interface LoadOptions {
    * with node:fs) or any URL `fetch` can read. Default: the package's `gen/`.
    */
   wasmBaseUrl?: string | URL;
+  /**
+   * Node only: bound each call's time to this many milliseconds. The instance
+   * then runs in a `node:worker_threads` Worker and the caller blocks until it
+   * answers; past the deadline the worker is terminated, a fresh one replaces
+   * it, and the call throws `DeadlineError`. Each call costs a round trip
+   * between threads. Default: none (the instance runs on the calling thread,
+   * and nothing but the component's own limits bounds a call's time). In a
+   * browser `load` refuses it.
+   */
+  deadlineMs?: number;
 }
 
 /** Loads the component (compiling its core modules once per location and limit) and makes an instance. */
@@ -163,8 +173,10 @@ export declare class ToolSchema {
   private constructor();
   /** Same as `load(options)`. */
   static load(options?: LoadOptions): Promise<ToolSchema>;
-  /** How many times a trap made the wrapper replace the instance. */
+  /** How many times a trap or a deadline made the wrapper replace the instance. */
   readonly restarts: number;
+  /** Each call's deadline in milliseconds (`load({deadlineMs})`), or null: no deadline, no worker thread. */
+  readonly deadlineMs: number | null;
   /** The size of the current instance's linear memory, in bytes. */
   readonly memoryBytes: number;
   /** The interfaces this build of the component exports that have operations (`describe`, `validate`, `encode`, `downconvert`). */
@@ -236,4 +248,15 @@ export declare class ArgumentsError extends ToolSchemaError {
 /** The component trapped; a fresh instance has already replaced it. `cause` is the engine's error. */
 export declare class TrapError extends ToolSchemaError {
   constructor(cause: unknown);
+}
+
+/**
+ * A call ran past `load({deadlineMs})`'s deadline: its worker thread was
+ * terminated and a fresh instance replaces it. A `TrapError`, so code that
+ * handles a trap handles this too.
+ */
+export declare class DeadlineError extends TrapError {
+  constructor(deadlineMs: number);
+  /** The deadline the call ran past, in milliseconds. */
+  readonly deadlineMs: number;
 }

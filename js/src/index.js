@@ -10,6 +10,9 @@
 //   the Rust host does);
 // - each instance's linear memory is limited (512 MiB by default, the Rust
 //   host's limit), so a runaway allocation traps instead of taking the process;
+// - in Node, `load({deadlineMs})` runs the instance in a worker thread and
+//   bounds each call's time: past the deadline the worker is terminated, a
+//   fresh one replaces it, and the call throws `DeadlineError` (a TrapError);
 // - inputs are checked before they cross, so a wrong argument is a TypeError
 //   or RangeError here, not a silently wrapped u64 (jco's lowering takes a u64
 //   modulo 2^64 and a u32 modulo 2^32).
@@ -18,13 +21,13 @@
 // parsed values, so no number is rounded on the way (a `ulong` schema's
 // maximum is 18446744073709551615). The u64 fields of `Limits` are BigInt.
 
-import { instantiate } from '../gen/tool-schema.js';
+import { Instance, instantiateComponent } from './instance.js';
 import { limitMemory } from './memory.js';
 
 /** The Rust host's limit on one instance's linear memory. */
 export const DEFAULT_MAX_MEMORY_BYTES = 512 * 1024 * 1024;
 
-// jco's bindings free a resource through this symbol.
+// `Symbol.dispose`, or the name jco's bindings use where the engine lacks it.
 const dispose = Symbol.dispose ?? Symbol.for('dispose');
 const INTERNAL = Symbol('tool-schema internal');
 const U64_MAX = 2n ** 64n - 1n;
@@ -79,6 +82,21 @@ export class TrapError extends ToolSchemaError {
 }
 TrapError.prototype.name = 'TrapError';
 
+/**
+ * A call ran past `load({deadlineMs})`'s deadline: its worker thread was
+ * terminated and a fresh one replaces it. A TrapError, so code that handles a
+ * trap handles this too.
+ */
+export class DeadlineError extends TrapError {
+  constructor(deadlineMs) {
+    super(undefined);
+    this.message = `the call ran past its deadline of ${deadlineMs} ms; its worker thread was stopped and a fresh instance replaces it`;
+    /** @type {number} */
+    this.deadlineMs = deadlineMs;
+  }
+}
+DeadlineError.prototype.name = 'DeadlineError';
+
 // ---------------------------------------------------------------- loading
 
 // One set of compiled core modules per (location, memory limit), shared by
@@ -87,17 +105,20 @@ const compiledModules = new Map();
 
 /**
  * Loads the component: compiles its core modules (once per location and
- * memory limit) and makes the first instance.
+ * memory limit) and makes the first instance, on this thread or, with
+ * `deadlineMs`, in a worker thread.
  *
  * @param {LoadOptions} [options]
  * @returns {Promise<ToolSchema>}
  */
 export async function load(options = {}) {
-  checkKeys(options, ['maxMemoryBytes', 'wasmBaseUrl'], 'options');
+  checkKeys(options, ['maxMemoryBytes', 'wasmBaseUrl', 'deadlineMs'], 'options');
   const maxMemoryBytes = options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
   if (typeof maxMemoryBytes !== 'number' || !(maxMemoryBytes > 0)) {
     throw new RangeError(`options.maxMemoryBytes must be a positive number (Infinity for no limit), not ${maxMemoryBytes}`);
   }
+  const deadlineMs = options.deadlineMs ?? null;
+  if (deadlineMs !== null) checkDeadline(deadlineMs);
   const base = new URL(options.wasmBaseUrl ?? new URL('../gen/', import.meta.url));
   const key = `${base.href}\n${maxMemoryBytes}`;
   let modules = compiledModules.get(key);
@@ -105,22 +126,44 @@ export async function load(options = {}) {
     modules = new Map();
     compiledModules.set(key, modules);
   }
-  const engine = new Engine(modules);
+  let made = null;
   try {
-    await engine.start(async (name) => {
-      let module = modules.get(name);
-      if (!module) {
-        const bytes = await readBytes(new URL(name, base));
-        module = await WebAssembly.compile(Number.isFinite(maxMemoryBytes) ? limitMemory(bytes, maxMemoryBytes) : bytes);
-        modules.set(name, module);
-      }
-      return module;
-    });
+    // The first instance compiles the core modules as jco asks for them.
+    if (deadlineMs === null || !modules.complete) {
+      made = await instantiateComponent(async (name) => {
+        let module = modules.get(name);
+        if (!module) {
+          const bytes = await readBytes(new URL(name, base));
+          module = await WebAssembly.compile(Number.isFinite(maxMemoryBytes) ? limitMemory(bytes, maxMemoryBytes) : bytes);
+          modules.set(name, module);
+        }
+        return module;
+      });
+      modules.complete = true;
+    }
   } catch (e) {
     compiledModules.delete(key);
     throw e;
   }
+  if (deadlineMs === null) return new ToolSchema(INTERNAL, new LocalEngine(new Instance(modules, made)));
+  // The instance made here only compiled the modules; the worker makes its own.
+  const engine = new WorkerEngine(await import('node:worker_threads'), modules, deadlineMs);
+  await engine.start();
   return new ToolSchema(INTERNAL, engine);
+}
+
+function checkDeadline(deadlineMs) {
+  if (typeof deadlineMs !== 'number') throw new TypeError(`options.deadlineMs must be a number of milliseconds, not ${show(deadlineMs)}`);
+  if (!Number.isFinite(deadlineMs) || !(deadlineMs > 0)) {
+    throw new RangeError(`options.deadlineMs must be a positive, finite number of milliseconds, not ${deadlineMs}`);
+  }
+  if (typeof globalThis.process?.versions?.node !== 'string') {
+    throw new Error(
+      'options.deadlineMs needs Node.js: a call is bounded by running the component in a node:worker_threads Worker ' +
+        'and blocking on Atomics.wait until it answers, which a browser does not allow on its main thread. ' +
+        'Load without deadlineMs here (nothing but the component’s own limits then bounds a call’s time).',
+    );
+  }
 }
 
 async function readBytes(url) {
@@ -133,66 +176,244 @@ async function readBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// One live instance of the component, replaced after a trap.
+// ---------------------------------------------------------------- engines
+
+// Where the instance lives. `request` runs one request (see ./instance.js):
+// it answers the value, throws `refused(payload)` for an `err` result, and
+// throws TrapError after a trap, when a fresh instance has replaced the one
+// that trapped. `generation` counts instances: a validator compiled in an
+// earlier one is compiled again.
 class Engine {
-  constructor(modules) {
-    this.modules = modules;
-    /** Counts instances; a validator compiled in an earlier one is compiled again. */
-    this.generation = 0;
-    this.restarts = 0;
-    this.root = null;
-    this.memory = null;
-  }
+  generation = 1;
+  restarts = 0;
+  deadlineMs = null;
 
-  // The first instance, compiling the core modules as jco asks for them.
-  async start(getModule) {
-    this.#adopt(await this.#instantiate(getModule));
-  }
-
-  // A fresh instance from the compiled modules: synchronous, so the call
-  // after a trap finds it ready.
-  #fresh() {
-    const made = this.#instantiate((name) => this.modules.get(name));
-    if (made instanceof Promise) throw new Error('internal: a fresh instance needed an asynchronous step');
-    this.#adopt(made);
-  }
-
-  #instantiate(getModule) {
-    let memory = null;
-    const instantiateCore = (module, imports) => {
-      const instance = new WebAssembly.Instance(module, imports);
-      if (memory === null && instance.exports.memory instanceof WebAssembly.Memory) memory = instance.exports.memory;
-      return instance;
-    };
-    const done = (root) => ({ root, memory });
-    const root = instantiate(getModule, {}, instantiateCore);
-    return root instanceof Promise ? root.then(done) : done(root);
-  }
-
-  #adopt({ root, memory }) {
-    this.root = root;
-    this.memory = memory;
+  request(request, refused) {
+    const answer = this.exchange(request);
+    if ('ok' in answer) return answer.ok;
+    if ('err' in answer) throw refused(answer.err);
     this.generation += 1;
-  }
-
-  // Runs one call into the component. An `err` result (a ComponentError)
-  // becomes `refused(payload)`; anything else thrown from inside is a trap.
-  call(fn, refused) {
-    try {
-      return fn(this.root);
-    } catch (e) {
-      if (isComponentError(e)) throw refused(e.payload);
-      this.#fresh();
-      this.restarts += 1;
-      throw new TrapError(e);
-    }
+    this.restarts += 1;
+    throw new TrapError(answer.trap);
   }
 }
 
-// jco defines its ComponentError class inside each instance, so it is known
-// by name and by its `payload`.
-function isComponentError(e) {
-  return e instanceof Error && e.constructor?.name === 'ComponentError' && Object.hasOwn(e, 'payload');
+// The default: the instance on the calling thread. Nothing bounds a call's
+// time but the component's own limits.
+class LocalEngine extends Engine {
+  #instance;
+
+  constructor(instance) {
+    super();
+    this.#instance = instance;
+  }
+
+  exchange(request) {
+    return this.#instance.run(request);
+  }
+
+  get interfaces() {
+    return this.#instance.interfaces;
+  }
+
+  get memoryBytes() {
+    return this.#instance.memoryBytes;
+  }
+}
+
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+// How long a fresh worker thread may take to start; not counted in a call's deadline.
+const STARTUP_MS = 30_000;
+
+// When nothing refers to a ToolSchema in worker mode any more, its worker thread is stopped.
+// (What the registry holds, `live`, refers to the worker, never to the engine.)
+const unreferenced = new FinalizationRegistry((live) => {
+  live.worker?.terminate().then(undefined, () => {});
+});
+
+// With `deadlineMs`: the instance in a worker thread (./worker.js). Each call
+// is posted to it and awaited synchronously, in Atomics.wait, for at most
+// `deadlineMs`; past it the worker is terminated (V8 interrupts the
+// WebAssembly it is running), a fresh one is started, and the call throws
+// DeadlineError. Every answer crosses by structured clone, which keeps
+// strings and BigInts exactly.
+class WorkerEngine extends Engine {
+  #wt;
+  #modules;
+  // {worker}: the current worker thread (what the FinalizationRegistry holds).
+  #live = { worker: null };
+  // {failure}: why the current worker thread failed, if it did.
+  #state = { failure: null };
+  #port = null;
+  #flag = null;
+  #ready = false;
+  #interfaces = [];
+
+  constructor(threads, modules, deadlineMs) {
+    super();
+    this.#wt = threads;
+    this.#modules = modules;
+    this.deadlineMs = deadlineMs;
+    unreferenced.register(this, this.#live);
+  }
+
+  // The first worker, awaited without blocking the event loop (which the
+  // worker keeps alive meanwhile: Atomics.waitAsync does not).
+  async start() {
+    const worker = this.#spawn();
+    worker.ref();
+    let stop;
+    const failed = new Promise((resolve) => {
+      const onError = (e) => resolve(e);
+      const onExit = (code) => resolve(new Error(`the worker thread exited with code ${code}`));
+      worker.once('error', onError).once('exit', onExit);
+      stop = () => worker.off('error', onError).off('exit', onExit);
+    });
+    // Atomics.waitAsync's timeout runs on the event loop's clock, which a
+    // long synchronous stretch before load() leaves behind: it can time out
+    // at once, so the time left is measured here.
+    const end = performance.now() + STARTUP_MS;
+    let outcome = null;
+    while (Atomics.load(this.#flag, 0) === 0 && !(outcome instanceof Error)) {
+      const left = end - performance.now();
+      if (left <= 0) {
+        outcome = new Error(`it did not start within ${STARTUP_MS} ms`);
+        break;
+      }
+      outcome = await Promise.race([Atomics.waitAsync(this.#flag, 0, 0, left).value, failed]);
+    }
+    stop();
+    worker.unref();
+    if (outcome instanceof Error) {
+      Atomics.notify(this.#flag, 0); // ends the waitAsync
+      this.#stop();
+      throw new ToolSchemaError(`the worker thread could not start: ${outcome.message}`, { cause: outcome });
+    }
+    this.#takeReady();
+  }
+
+  exchange(request) {
+    this.#whenReady();
+    const flag = this.#flag;
+    Atomics.store(flag, 0, 0);
+    this.#port.postMessage(request);
+    if (!waitFor(flag, this.deadlineMs)) {
+      // The worker may be inside any call: stop it, start the next one now
+      // (it starts while the caller handles this error), and throw.
+      this.#stop();
+      try {
+        this.#spawn();
+      } catch {
+        // Started again by the next call, which reports why it cannot.
+      }
+      this.generation += 1;
+      this.restarts += 1;
+      throw new DeadlineError(this.deadlineMs);
+    }
+    const reply = this.#wt.receiveMessageOnPort(this.#port)?.message;
+    if (reply === undefined) throw new ToolSchemaError('internal: the worker thread signalled an answer it did not send');
+    if ('fault' in reply) throw new ToolSchemaError(reply.fault);
+    if ('trap' in reply) return { trap: reviveError(reply.trap) };
+    return reply;
+  }
+
+  get interfaces() {
+    return this.#interfaces;
+  }
+
+  get memoryBytes() {
+    return this.request({ op: 'memory' }, unexpectedErr);
+  }
+
+  // A worker thread with a channel and a flag of its own, so that nothing a
+  // stopped worker sends can be taken for the next one's answer.
+  #spawn() {
+    const { Worker, MessageChannel } = this.#wt;
+    const { port1, port2 } = new MessageChannel();
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(WORKER_URL, {
+      workerData: { modules: [...this.#modules], port: port2, flag },
+      transferList: [port2],
+    });
+    // The thread does not keep the process alive, and an error in it is
+    // recorded rather than thrown (the caller sees it when it waits).
+    const state = { failure: null };
+    worker.unref();
+    worker.on('error', (e) => {
+      state.failure = e;
+    });
+    port1.unref();
+    this.#live.worker = worker;
+    this.#state = state;
+    this.#port = port1;
+    this.#flag = flag;
+    this.#ready = false;
+    return worker;
+  }
+
+  #stop() {
+    const worker = this.#live.worker;
+    this.#live.worker = null;
+    this.#port?.close();
+    this.#port = null;
+    this.#ready = false;
+    worker?.terminate().then(undefined, () => {});
+  }
+
+  // Before a call: a worker started after a deadline is awaited here, for
+  // at most STARTUP_MS (not counted in the call's deadline).
+  #whenReady() {
+    if (this.#ready) return;
+    if (this.#live.worker === null) this.#spawn();
+    if (!waitFor(this.#flag, STARTUP_MS)) {
+      const why = this.#state.failure;
+      this.#stop();
+      throw new ToolSchemaError(
+        why ? `the worker thread could not start: ${why.message}` : `the worker thread did not start within ${STARTUP_MS} ms`,
+        { cause: why ?? undefined },
+      );
+    }
+    this.#takeReady();
+  }
+
+  #takeReady() {
+    const message = this.#wt.receiveMessageOnPort(this.#port)?.message;
+    if (!message?.ready) {
+      this.#stop();
+      throw new ToolSchemaError(`the worker thread could not start: ${message?.failed ?? 'it sent no answer'}`);
+    }
+    this.#interfaces = message.ready.interfaces;
+    this.#ready = true;
+  }
+}
+
+// Blocks until the worker sets the flag, or `ms` pass: whether it did.
+function waitFor(flag, ms) {
+  const end = performance.now() + ms;
+  while (Atomics.load(flag, 0) === 0) {
+    const left = end - performance.now();
+    if (left <= 0) return false;
+    Atomics.wait(flag, 0, 0, left);
+  }
+  return true;
+}
+
+// A trap's error from the worker thread, as the same kind of error.
+const ERRORS = {
+  RuntimeError: WebAssembly.RuntimeError,
+  CompileError: WebAssembly.CompileError,
+  LinkError: WebAssembly.LinkError,
+  RangeError,
+  TypeError,
+  ReferenceError,
+  SyntaxError,
+  Error,
+};
+
+function reviveError({ name, message, stack }) {
+  const e = new (Object.hasOwn(ERRORS, name) ? ERRORS[name] : Error)(message);
+  if (stack !== undefined) e.stack = stack;
+  return e;
 }
 
 // ---------------------------------------------------------------- the API
@@ -212,57 +433,63 @@ export class ToolSchema {
     return load(options);
   }
 
-  /** How many times a trap made the wrapper replace the instance. */
+  /** How many times a trap or a deadline made the wrapper replace the instance. */
   get restarts() {
     return this.#engine.restarts;
   }
 
   /** The size of the current instance's linear memory, in bytes. */
   get memoryBytes() {
-    return this.#engine.memory.buffer.byteLength;
+    return this.#engine.memoryBytes;
+  }
+
+  /** Each call's deadline in milliseconds (`load({deadlineMs})`), or null: no deadline, no worker thread. */
+  get deadlineMs() {
+    return this.#engine.deadlineMs;
   }
 
   /** The interfaces this build of the component exports that have operations (`describe`, `validate`, …). */
   get interfaces() {
-    return Object.keys(this.#engine.root).filter((k) => !k.includes(':'));
+    return [...this.#engine.interfaces];
   }
 
   // An operation of an interface this build lacks is refused here rather than
   // failing inside the call (which would look like a trap).
   #need(name) {
-    if (!(name in this.#engine.root)) {
+    if (!this.#engine.interfaces.includes(name)) {
       throw new ToolSchemaError(`this build of the component has no '${name}' interface (it has: ${this.interfaces.join(', ')})`);
     }
   }
 
+  #call(iface, fn, args, refused) {
+    return this.#engine.request({ op: 'call', iface, fn, args }, refused);
+  }
+
   describeTool(descriptor) {
     text(descriptor, 'descriptor');
-    return this.#engine.call((r) => r.describe.describeTool(descriptor), describeError);
+    return this.#call('describe', 'describeTool', [descriptor], describeError);
   }
 
   describeType(typeExpr, context) {
     text(typeExpr, 'typeExpr');
     const ctx = typeContext(context, 'context');
-    return this.#engine.call((r) => r.describe.describeType(typeExpr, ctx), describeError);
+    return this.#call('describe', 'describeType', [typeExpr, ctx], describeError);
   }
 
   toolName(method) {
     text(method, 'method');
-    return this.#engine.call(
-      (r) => r.describe.toolName(method),
-      (d) => new DescribeError([diagnostic(d)]),
-    );
+    return this.#call('describe', 'toolName', [method], (d) => new DescribeError([diagnostic(d)]));
   }
 
   flattenDoc(xml) {
     text(xml, 'xml');
-    return this.#engine.call((r) => r.describe.flattenDoc(xml), unexpectedErr);
+    return this.#call('describe', 'flattenDoc', [xml], unexpectedErr);
   }
 
   validateArgs(schema, args) {
     text(schema, 'schema');
     text(args, 'args');
-    return this.#engine.call((r) => r.validate.validateArgs(schema, args), argumentsError);
+    return this.#call('validate', 'validateArgs', [schema, args], argumentsError);
   }
 
   compile(schema, options) {
@@ -272,7 +499,7 @@ export class ToolSchema {
   }
 
   defaultLimits() {
-    const l = this.#engine.call((r) => r.validate.defaultLimits(), unexpectedErr);
+    const l = this.#call('validate', 'defaultLimits', [], unexpectedErr);
     return {
       maxArgumentBytes: l.maxArgumentBytes,
       maxArgumentDepth: l.maxArgumentDepth,
@@ -291,8 +518,10 @@ export class ToolSchema {
     const outcome = rawOutcome(call.outcome);
     const endsLoop = call.endsLoop ?? false;
     if (typeof endsLoop !== 'boolean') throw new TypeError(`endsLoop must be a boolean, not ${show(endsLoop)}`);
-    const result = this.#engine.call(
-      (r) => r.encode.encodeResult(call.toolName, call.returnType, ctx, outcome, endsLoop),
+    const result = this.#call(
+      'encode',
+      'encodeResult',
+      [call.toolName, call.returnType, ctx, outcome, endsLoop],
       (d) => new EncodeError(d.map(diagnostic)),
     );
     return toolResult(result);
@@ -302,7 +531,7 @@ export class ToolSchema {
     this.#need('downconvert');
     text(schema, 'schema');
     const t = rawTarget(target);
-    const d = this.#engine.call((r) => r.downconvert.downconvert(schema, t), downconvertError);
+    const d = this.#call('downconvert', 'downconvert', [schema, t], downconvertError);
     return {
       schema: d.schema,
       changes: d.changes.map((c) => ({ pointer: c.pointer, keyword: c.keyword, action: c.action, detail: c.detail })),
@@ -315,16 +544,13 @@ export class ToolSchema {
     text(originalSchema, 'originalSchema');
     const t = rawTarget(target);
     text(args, 'args');
-    return this.#engine.call((r) => r.downconvert.restoreArgs(originalSchema, t, args), argumentsError);
+    return this.#call('downconvert', 'restoreArgs', [originalSchema, t, args], argumentsError);
   }
 
   providerProfile(name) {
     this.#need('downconvert');
     text(name, 'name');
-    return this.#engine.call(
-      (r) => r.downconvert.providerProfile(name),
-      (d) => new DownconvertError([diagnostic(d)]),
-    );
+    return this.#call('downconvert', 'providerProfile', [name], (d) => new DownconvertError([diagnostic(d)]));
   }
 }
 
@@ -333,7 +559,7 @@ export class Validator {
   #engine;
   #schema;
   #options;
-  #raw = null;
+  #id = null;
   #generation = 0;
   #freed = false;
 
@@ -349,8 +575,8 @@ export class Validator {
   /** Validates one argument text; returns the bound arguments or throws `ArgumentsError`. */
   validate(args) {
     text(args, 'args');
-    const raw = this.#current();
-    return this.#engine.call(() => raw.validate(args), argumentsError);
+    const id = this.#current();
+    return this.#engine.request({ op: 'validate', id, args }, argumentsError);
   }
 
   /** Whether `free()` was called. */
@@ -362,30 +588,31 @@ export class Validator {
   free() {
     if (this.#freed) return;
     this.#freed = true;
-    const raw = this.#raw;
-    this.#raw = null;
-    // A validator of an instance that trapped went with that instance.
-    if (raw !== null && this.#generation === this.#engine.generation) raw[dispose]();
+    const id = this.#id;
+    this.#id = null;
+    // A validator of an instance that trapped (or ran past its deadline) went with that instance.
+    if (id !== null && this.#generation === this.#engine.generation) this.#engine.request({ op: 'free', id }, unexpectedErr);
   }
 
   [dispose]() {
     this.free();
   }
 
-  // The compiled schema in the current instance: after a trap replaced the
-  // instance, the schema is compiled again there (it compiled before, so it
-  // compiles again; a trap while compiling is a TrapError as for any call).
+  // The compiled schema in the current instance: after a trap or a deadline
+  // replaced the instance, the schema is compiled again there from its text
+  // and options (it compiled before, so it compiles again; a trap while
+  // compiling is a TrapError as for any call).
   #current() {
     if (this.#freed) throw new ToolSchemaError('this Validator was freed');
-    if (this.#raw === null || this.#generation !== this.#engine.generation) {
+    if (this.#id === null || this.#generation !== this.#engine.generation) {
       const generation = this.#engine.generation;
-      this.#raw = this.#engine.call(
-        (r) => r.validate.Validator.compile(this.#schema, this.#options),
+      this.#id = this.#engine.request(
+        { op: 'compile', schema: this.#schema, options: this.#options },
         (d) => new SchemaError(d.map(diagnostic)),
       );
       this.#generation = generation;
     }
-    return this.#raw;
+    return this.#id;
   }
 }
 

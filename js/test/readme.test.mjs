@@ -34,7 +34,9 @@ test('the tarball holds the wrapper, its types and the generated bindings, and n
     'package.json',
     'src/index.d.ts',
     'src/index.js',
+    'src/instance.js',
     'src/memory.js',
+    'src/worker.js',
     'gen/component.json',
     ...gen.files.map((f) => `gen/${f}`),
   ].sort();

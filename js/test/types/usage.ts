@@ -4,6 +4,7 @@
 
 import {
   ArgumentsError,
+  DeadlineError,
   DescribeError,
   DownconvertError,
   EncodeError,
@@ -20,6 +21,8 @@ import {
 } from '@onellm/tool-schema';
 
 const ts = await load({ maxMemoryBytes: 64 * 1024 * 1024 });
+const bounded = await load({ deadlineMs: 1000 });
+const deadline: number | null = bounded.deadlineMs;
 const tool: string = ts.describeTool('{"method": "F"}');
 const schema: string = ts.describeType('List<int>', { mode: 'reflection', naming: null });
 const name: string = ts.toolName('GetDocketAsync');
@@ -52,12 +55,17 @@ try {
     const d: Diagnostic[] = e.diagnostics;
   } else if (e instanceof ArgumentsError) {
     const errors: ArgError[] = e.errors;
+  } else if (e instanceof DeadlineError) {
+    const ms: number = e.deadlineMs;
+    const trap: TrapError = e;
   } else if (e instanceof TrapError) {
     const base: ToolSchemaError = e;
     const cause: unknown = e.cause;
   }
 }
 
+// @ts-expect-error a deadline is a number of milliseconds
+load({ deadlineMs: '5s' });
 // @ts-expect-error schemas are JSON text, not objects
 ts.validateArgs({ type: 'object' }, '{}');
 // @ts-expect-error u64 limits are BigInt or number, not strings

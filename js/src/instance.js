@@ -1,0 +1,130 @@
+// One instance of the component and the validators compiled in it, made from
+// the compiled core modules and replaced after a trap.
+//
+// The wrapper keeps it on the calling thread (the default) or in a worker
+// thread (`load({deadlineMs})`, see ./worker.js). Either way a request is a
+// plain object and so is its answer, so both modes run every call through the
+// same lines here:
+//
+//   {op: 'call', iface, fn, args}    root[iface][fn](...args)
+//   {op: 'compile', schema, options} a validator; answers its id
+//   {op: 'validate', id, args}       that validator's validate(args)
+//   {op: 'free', id}                 frees it inside the component
+//   {op: 'memory'}                   the linear memory's size in bytes
+//
+// and an answer is `{ok: value}`, `{err: payload}` (the component's `err`
+// result, which jco throws as a ComponentError) or `{trap: error}` (anything
+// else thrown from inside: the instance is poisoned, so a fresh one has
+// already replaced it, with no validators).
+
+import { instantiate } from '../gen/tool-schema.js';
+
+// jco's bindings free a resource through this symbol.
+const dispose = Symbol.dispose ?? Symbol.for('dispose');
+
+/**
+ * Instantiates the component, asking `getModule(name)` for each compiled core
+ * module; synchronous when every module is at hand, a Promise otherwise.
+ * Answers `{root, memory}`: jco's root object and the instance's memory.
+ */
+export function instantiateComponent(getModule) {
+  let memory = null;
+  const instantiateCore = (module, imports) => {
+    const instance = new WebAssembly.Instance(module, imports);
+    if (memory === null && instance.exports.memory instanceof WebAssembly.Memory) memory = instance.exports.memory;
+    return instance;
+  };
+  const done = (root) => ({ root, memory });
+  const root = instantiate(getModule, {}, instantiateCore);
+  return root instanceof Promise ? root.then(done) : done(root);
+}
+
+// jco defines its ComponentError class inside each instance, so it is known
+// by name and by its `payload`.
+function isComponentError(e) {
+  return e instanceof Error && e.constructor?.name === 'ComponentError' && Object.hasOwn(e, 'payload');
+}
+
+/** The live instance, replaced after a trap. */
+export class Instance {
+  #modules;
+  #root = null;
+  #memory = null;
+  #validators = new Map();
+  #nextId = 1;
+
+  /**
+   * @param {Map<string, WebAssembly.Module>} modules every compiled core module, by name
+   * @param {{root: object, memory: WebAssembly.Memory}} [made] an instance already made from them
+   */
+  constructor(modules, made) {
+    this.#modules = modules;
+    if (made) this.#adopt(made);
+    else this.#fresh();
+  }
+
+  /** The interfaces this build of the component exports that have operations. */
+  get interfaces() {
+    return Object.keys(this.#root).filter((k) => !k.includes(':'));
+  }
+
+  get memoryBytes() {
+    return this.#memory.buffer.byteLength;
+  }
+
+  /** Runs one request; never throws for what the component does. */
+  run(request) {
+    try {
+      return { ok: this.#do(request) };
+    } catch (e) {
+      if (isComponentError(e)) return { err: e.payload };
+      this.#fresh();
+      return { trap: e };
+    }
+  }
+
+  #do(request) {
+    switch (request.op) {
+      case 'call':
+        return this.#root[request.iface][request.fn](...request.args);
+      case 'compile': {
+        const raw = this.#root.validate.Validator.compile(request.schema, request.options);
+        const id = this.#nextId++;
+        this.#validators.set(id, raw);
+        return id;
+      }
+      case 'validate':
+        return this.#validator(request.id).validate(request.args);
+      case 'free': {
+        const raw = this.#validator(request.id);
+        this.#validators.delete(request.id);
+        raw[dispose]();
+        return undefined;
+      }
+      case 'memory':
+        return this.memoryBytes;
+      default:
+        throw new Error(`internal: unknown request '${request.op}'`);
+    }
+  }
+
+  #validator(id) {
+    const raw = this.#validators.get(id);
+    if (raw === undefined) throw new Error(`internal: no validator ${id} in this instance`);
+    return raw;
+  }
+
+  // A fresh instance from the compiled modules: synchronous, so the call
+  // after a trap finds it ready. The validators went with the old one.
+  #fresh() {
+    const made = instantiateComponent((name) => this.#modules.get(name));
+    if (made instanceof Promise) throw new Error('internal: a fresh instance needed an asynchronous step');
+    this.#adopt(made);
+  }
+
+  #adopt({ root, memory }) {
+    this.#root = root;
+    this.#memory = memory;
+    this.#validators = new Map();
+  }
+}

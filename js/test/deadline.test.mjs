@@ -1,0 +1,103 @@
+// `load({deadlineMs})`: the instance in a worker thread, each call bounded in
+// time. Every golden vector answers byte for byte as on the calling thread;
+// a call past its deadline throws DeadlineError, and the next call works on a
+// fresh instance, with a Validator compiled before it compiled again.
+
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, test } from 'node:test';
+import { ArgumentsError, DeadlineError, ToolSchemaError, TrapError, load } from '../src/index.js';
+import { readVectors, runCase } from '../scripts/vectors.mjs';
+
+const SCHEMA = '{"type":"object","properties":{"n":{"type":"integer","maximum":10}},"required":["n"]}';
+// Arguments that take a while to check: many items against a pattern.
+const SLOW_SCHEMA = '{"type":"object","properties":{"items":{"type":"array","items":{"type":"string","pattern":"^(ab)+$"}}}}';
+const SLOW_ARGS = `{"items":[${Array(60_000).fill(`"${'ab'.repeat(40)}"`).join(',')}]}`;
+
+describe('options', () => {
+  test('deadlineMs must be a positive, finite number', async () => {
+    await assert.rejects(load({ deadlineMs: '5' }), TypeError);
+    for (const bad of [0, -1, Infinity, NaN]) await assert.rejects(load({ deadlineMs: bad }), RangeError);
+  });
+
+  test('without deadlineMs there is no worker thread and no deadline', async () => {
+    assert.equal((await load()).deadlineMs, null);
+    assert.equal((await load({ deadlineMs: 250 })).deadlineMs, 250);
+  });
+});
+
+describe('every golden vector in a worker thread', async () => {
+  const path =
+    process.env.TOOL_SCHEMA_VECTORS ?? fileURLToPath(new URL('../../target/conformance/vectors.json', import.meta.url));
+  if (!existsSync(path)) throw new Error(`${path} does not exist: run \`make vectors\``);
+  const cases = await readVectors(path);
+  const ts = await load({ deadlineMs: 10_000 });
+  for (const op of [...new Set(cases.map((c) => c.op))]) {
+    const these = cases.filter((c) => c.op === op);
+    test(`${op}: ${these.length} vectors byte-identical`, () => {
+      for (const c of these) {
+        const { got, want } = runCase(ts, c);
+        assert.equal(got, want, c.id);
+      }
+    });
+  }
+  test('no vector ran past the deadline or trapped', () => {
+    assert.equal(ts.restarts, 0);
+  });
+});
+
+describe('a call past its deadline', () => {
+  test('is slow without a deadline, and answers', async () => {
+    const ts = await load();
+    const start = performance.now();
+    assert.equal(ts.validateArgs(SLOW_SCHEMA, SLOW_ARGS).length, SLOW_ARGS.length);
+    assert.ok(performance.now() - start > 30, 'the slow call takes longer than the deadline used below');
+  });
+
+  test('throws DeadlineError; the next call works on a fresh instance', async () => {
+    const ts = await load({ deadlineMs: 10 });
+    const v = ts.compile(SCHEMA);
+    assert.equal(v.validate('{"n":3}'), '{"n":3}');
+    const start = performance.now();
+    const e = thrown(() => ts.validateArgs(SLOW_SCHEMA, SLOW_ARGS), DeadlineError);
+    const took = performance.now() - start;
+    assert.ok(e instanceof TrapError && e instanceof ToolSchemaError, 'a DeadlineError is a TrapError');
+    assert.equal(e.name, 'DeadlineError');
+    assert.equal(e.deadlineMs, 10);
+    assert.match(e.message, /ran past its deadline of 10 ms/);
+    assert.ok(took < 1000, `the caller got the error at the deadline, not after the call (${took} ms)`);
+    assert.equal(ts.restarts, 1);
+    // The next call, on a fresh worker and instance.
+    assert.equal(ts.describeType('int'), '{"type":"integer","minimum":-2147483648,"maximum":2147483647}');
+    // The validator compiled before is compiled again from its schema.
+    assert.equal(v.validate('{"n":1}'), '{"n":1}');
+    assert.deepEqual(thrown(() => v.validate('{"n":11}'), ArgumentsError).errors.map((x) => x.path), ['n']);
+    // And it happens again the same way.
+    thrown(() => ts.validateArgs(SLOW_SCHEMA, SLOW_ARGS), DeadlineError);
+    assert.equal(ts.restarts, 2);
+    assert.equal(ts.toolName('GetDocketAsync'), 'get_docket');
+    v.free();
+  });
+
+  test('the memory limit holds in the worker thread too', async () => {
+    const initial = (await load({ maxMemoryBytes: Infinity })).memoryBytes;
+    const ts = await load({ deadlineMs: 10_000, maxMemoryBytes: initial + 2 * 1024 * 1024 });
+    const hungry = '{"a":[' + Array(200_000).fill('1').join(',') + ']}';
+    const e = thrown(() => ts.validateArgs('{"type":"object"}', hungry), TrapError);
+    assert.ok(!(e instanceof DeadlineError), 'a trap, not a deadline');
+    assert.ok(e.cause instanceof WebAssembly.RuntimeError, 'the cause is the engine’s trap, revived as one');
+    assert.equal(ts.restarts, 1);
+    assert.equal(ts.validateArgs(SCHEMA, '{"n":2}'), '{"n":2}');
+  });
+});
+
+function thrown(f, type) {
+  try {
+    f();
+  } catch (e) {
+    assert.ok(e instanceof type, `expected ${type.name}, got ${e?.name}: ${e?.message}`);
+    return e;
+  }
+  assert.fail(`expected ${type.name}, but nothing was thrown`);
+}
