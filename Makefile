@@ -20,6 +20,7 @@ VECTORS := target/conformance/vectors.json
 # The host packages keep their own targets beside their code.
 include js/js.mk
 include python/python.mk
+include bench/bench.mk
 
 help: ## List the targets
 	@echo "tool-schema: the tool-schema contract as a zero-import WebAssembly component"
@@ -52,7 +53,7 @@ demo: component host ## Build everything and run the tour
 
 test: component ## Build everything and run every test: Rust, JavaScript (node, Chromium), Python
 	@mkdir -p target
-	$(CARGO) test --profile $(HOST_PROFILE) --workspace --exclude tool-schema-guest 2>&1 | tee target/test.log
+	$(CARGO) test --profile $(HOST_PROFILE) --workspace --exclude tool-schema-guest --exclude bench 2>&1 | tee target/test.log
 	$(MAKE) --no-print-directory js-test browser-test 2>&1 | tee target/js-test.log
 	$(MAKE) --no-print-directory python-test 2>&1 | tee target/python-test.log
 	$(MAKE) --no-print-directory conformance 2>&1 | tee target/conformance.log

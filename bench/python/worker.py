@@ -1,0 +1,273 @@
+"""The Python side of `make bench`: the package (python/src/tool_schema, over
+wasmtime-py) and jsonschema-rs's Python binding, in this one long-running
+process. bench/src/worker.rs drives it, one JSON object a line each way; every
+loop is timed here, so the pipe is not measured.
+
+    PYTHONPATH=python/src bench/.venv/bin/python bench/python/worker.py bench/data target/component/tool_schema.wasm
+
+`--profile ITEM CONTENDER SECONDS [plain]` instead runs one contender on one
+item for that long, under cProfile (printing the profile), or plainly (for
+`perf record`; TOOL_SCHEMA_BENCH_PERFMAP=1 makes wasmtime name its compiled
+code for perf). See bench/README.md, "Where the time goes".
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+import time
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional
+
+now = time.perf_counter_ns
+
+data_dir = Path(sys.argv[1])
+component = Path(sys.argv[2])
+
+t0 = now()
+import tool_schema  # noqa: E402
+
+if len(sys.argv) > 3 and sys.argv[3] == "--profile" and os.environ.get("TOOL_SCHEMA_BENCH_PERFMAP"):
+    from tool_schema import _engine
+
+    _plain_engine = _engine._engine
+
+    def _perfmap_engine() -> Any:
+        from wasmtime import Config, Engine
+
+        config = Config()
+        config.wasm_component_model = True
+        config.consume_fuel = True
+        config.profiler = "perfmap"
+        return Engine(config)
+
+    _engine._engine = _perfmap_engine
+
+rt = tool_schema.Runtime(component=component)
+load_ns = now() - t0
+origin = rt.info().origin
+
+
+def read(name: str) -> str:
+    return (data_dir / name).read_text(encoding="utf-8")
+
+
+manifest = json.loads(read("manifest.json"))
+schema_texts: Dict[str, str] = {}
+inputs: Dict[str, Dict[str, Any]] = {}
+for i in manifest["inputs"]:
+    schema_texts.setdefault(i["schema"], read(i["schema"]))
+    inputs[i["id"]] = {"schema": i["schema"], "args": read(i["args"]), "valid": i["valid"]}
+descriptor = read(manifest["describe"])
+down_schema = read(manifest["downconvert"]["schema"])
+down_target = manifest["downconvert"]["target"]
+empty_arg = manifest["empty"]["arg"]
+
+first_id = next((k for k in inputs if k.endswith("1.5kb-valid")), next(iter(inputs)))
+first = inputs[first_id]
+t0 = now()
+rt.validate_args(schema_texts[first["schema"]], first["args"])
+first_call_ns = now() - t0
+
+validators = {name: rt.validator(text) for name, text in schema_texts.items()}
+
+notes: List[str] = []
+try:
+    import jsonschema_rs
+
+    rs_validators: Optional[Dict[str, Any]] = {
+        name: jsonschema_rs.Draft202012Validator(json.loads(text), validate_formats=True)
+        for name, text in schema_texts.items()
+    }
+except ImportError as e:
+    rs_validators = None
+    notes.append(f"jsonschema-rs (Python) is not measured: it did not install or import ({e}).")
+
+
+def errors_text(result: Any) -> str:
+    return "\n".join(f"{e.path}\t{e.keyword}\t{e.message}" for e in result.errors)
+
+
+def py_call(item: str) -> bool:
+    i = inputs.get(item)
+    if i is not None:
+        return validators[i["schema"]].validate(i["args"]).ok
+    if item == "describe-tool":
+        return bool(rt.describe_tool(descriptor).json)
+    if item == "downconvert":
+        return bool(rt.downconvert(down_schema, down_target).schema)
+    if item == "empty":
+        return bool(rt.flatten_doc(empty_arg))
+    raise KeyError(item)
+
+
+def py_check(item: str) -> Dict[str, Any]:
+    i = inputs.get(item)
+    if i is not None:
+        r = validators[i["schema"]].validate(i["args"])
+        return {"verdict": r.ok, "answer": f"ok\n{r.bound_args}" if r.ok else f"errors\n{errors_text(r)}"}
+    if item == "describe-tool":
+        return {"verdict": True, "answer": rt.describe_tool(descriptor).json}
+    if item == "downconvert":
+        return {"verdict": True, "answer": rt.downconvert(down_schema, down_target).schema}
+    if item == "empty":
+        return {"verdict": True, "answer": rt.flatten_doc(empty_arg)}
+    raise KeyError(item)
+
+
+def rs_call(item: str) -> bool:
+    i = inputs[item]
+    assert rs_validators is not None
+    try:
+        value = json.loads(i["args"])
+    except ValueError:
+        return False
+    # Every error, as the other contenders collect them.
+    return not list(rs_validators[i["schema"]].iter_errors(value))
+
+
+contenders: Dict[str, Dict[str, Any]] = {
+    "py": {
+        "label": "component, Python package (wasmtime-py): Validator",
+        "groups": ["validate", "ops", "empty"],
+        "ours": True,
+        "call": py_call,
+        "check": py_check,
+    },
+}
+if rs_validators is not None:
+    contenders["jsonschema-rs-py"] = {
+        "label": f"jsonschema-rs {metadata.version('jsonschema-rs')} (Python)",
+        "groups": ["validate"],
+        "ours": False,
+        "call": rs_call,
+        "check": lambda item: {"verdict": rs_call(item), "answer": None},
+    }
+
+
+def run(contender: str, item: str, iters: int) -> int:
+    f: Callable[[str], bool] = contenders[contender]["call"]
+    ok = 0
+    start = now()
+    for _ in range(iters):
+        if f(item):
+            ok += 1
+    return now() - start
+
+
+def startup() -> List[Dict[str, Any]]:
+    """Runtime() again (its compiled form is read from the cache file and
+    deserialized, then instantiated), and the first and second call on it."""
+    rows: Dict[str, List[int]] = {"runtime": [], "first": [], "second": [], "first_empty": [], "fresh": []}
+    schema = schema_texts[first["schema"]]
+    # Instantiation alone, as after a trap: the package's private _fresh()
+    # (a new Store, Linker.instantiate); skipped if the package has no such thing.
+    fresh_instance = getattr(rt, "_fresh", None)
+    if fresh_instance is not None:
+        for _ in range(50):
+            t = now()
+            fresh_instance()
+            rows["fresh"].append(now() - t)
+    for _ in range(10):
+        t = now()
+        fresh = tool_schema.Runtime(component=component)
+        rows["runtime"].append(now() - t)
+        t = now()
+        fresh.validate_args(schema, first["args"])
+        rows["first"].append(now() - t)
+        t = now()
+        fresh.validate_args(schema, first["args"])
+        rows["second"].append(now() - t)
+        other = tool_schema.Runtime(component=component)
+        t = now()
+        other.flatten_doc("x")
+        rows["first_empty"].append(now() - t)
+    out = [
+        {"what": "load precompiled + instantiate: Runtime() again (reads and deserializes the cached file)", "ns": rows["runtime"]},
+        {"what": 'first call on a fresh instance: flatten_doc("x")', "ns": rows["first_empty"]},
+        {"what": f"first call on a fresh instance: validate_args, {first_id}", "ns": rows["first"]},
+        {"what": f"second call, same instance: validate_args, {first_id}", "ns": rows["second"]},
+    ]
+    if rows["fresh"]:
+        out.insert(0, {"what": "instantiate (new Store + Linker.instantiate; the package's Runtime._fresh())", "ns": rows["fresh"]})
+    return out
+
+
+def profile(item: str, contender: str, seconds: float, plain: bool) -> None:
+    import cProfile
+    import pstats
+
+    f = contenders[contender]["call"]
+    end = time.monotonic() + seconds
+    calls = 0
+    prof = cProfile.Profile()
+    start = now()
+    if not plain:
+        prof.enable()
+    while time.monotonic() < end:
+        for _ in range(100):
+            f(item)
+        calls += 100
+    if not plain:
+        prof.disable()
+    print(f"{calls} calls of {contender} on {item}, {(now() - start) / calls / 1e3:.1f} µs a call")
+    if not plain:
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+
+
+def send(v: Any) -> None:
+    sys.stdout.write(json.dumps(v) + "\n")
+    sys.stdout.flush()
+
+
+def main() -> None:
+    if len(sys.argv) > 3 and sys.argv[3] == "--profile":
+        profile(sys.argv[4], sys.argv[5], float(sys.argv[6]), sys.argv[7:8] == ["plain"])
+        return
+    versions = {
+        "Python": platform.python_version(),
+        "wasmtime-py": metadata.version("wasmtime"),
+    }
+    if rs_validators is not None:
+        versions["jsonschema-rs (Python)"] = metadata.version("jsonschema-rs")
+    send({
+        "contenders": [
+            {"id": k, "label": c["label"], "host": "python", "groups": c["groups"], "ours": c["ours"]}
+            for k, c in contenders.items()
+        ],
+        "notes": notes,
+        "versions": versions,
+        "startup": [
+            {
+                "what": "import + Runtime(): "
+                + ("the compiled form read from the cache" if origin == "cache" else "compiled now (no cached compiled form)")
+                + ", first instance (once per process)",
+                "ns": [load_ns],
+            },
+            {"what": f"first call after Runtime(): validate_args, {first_id}", "ns": [first_call_ns]},
+        ],
+    })
+    for line in sys.stdin:
+        req: Dict[str, Any] = {}
+        try:
+            req = json.loads(line)
+            op = req["op"]
+            if op == "quit":
+                break
+            if op == "check":
+                send(contenders[req["contender"]]["check"](req["item"]))
+            elif op == "run":
+                send({"ns": run(req["contender"], req["item"], int(req["iters"]))})
+            elif op == "startup":
+                send({"rows": startup()})
+            else:
+                send({"error": f"unknown op {op}"})
+        except Exception as e:  # noqa: BLE001 - reported to the driver
+            send({"error": f"{req.get('op')} {req.get('contender', '')} {req.get('item', '')}: {type(e).__name__}: {e}"})
+
+
+if __name__ == "__main__":
+    main()

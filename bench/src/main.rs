@@ -1,0 +1,1055 @@
+//! `make bench`: every contender on the same texts, interleaved in rounds, as
+//! ratios to the native core measured in the same run (bench/README.md).
+//!
+//!     bench [--rounds N] [--warmup N] [--batch-ms MS] [--budget-s S]
+//!           [--root DIR] [--component WASM] [--python PATH] [--no-node] [--no-python]
+//!     bench --only CONTENDER ITEM SECONDS [--component WASM]   (for a profiler)
+//!
+//! The Rust contenders run in this process; Node's (ajv, the jco package) and
+//! Python's (the package, jsonschema-rs) each in one long-running worker that
+//! this process drives over a pipe, so that all of them take turns within
+//! every round. Run it pinned to one core (`taskset -c 1`, as `make bench`
+//! does): the workers inherit the pinning.
+
+mod report;
+mod wasm;
+mod worker;
+
+use serde_json::{Value, json};
+use std::cell::RefCell;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+use tool_schema::{Options, Target, Validator};
+use worker::Worker;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Group {
+    Validate,
+    Ops,
+    Empty,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Host {
+    Native,
+    Wasmtime,
+    Node,
+    Python,
+}
+
+impl Host {
+    fn parse(s: &str) -> Host {
+        match s {
+            "node" => Host::Node,
+            "python" => Host::Python,
+            "wasmtime" => Host::Wasmtime,
+            _ => Host::Native,
+        }
+    }
+}
+
+/// One argument text and the schema it belongs to.
+pub struct Input {
+    pub id: String,
+    pub schema: usize,
+    pub schema_name: String,
+    pub size: String,
+    pub args: String,
+    pub valid: bool,
+    pub bytes: usize,
+}
+
+/// What one timed call does.
+pub struct Item {
+    pub id: String,
+    pub group: Group,
+    pub label: String,
+}
+
+pub struct Data {
+    pub inputs: Vec<Input>,
+    /// (file name, text)
+    pub schemas: Vec<(String, String)>,
+    pub descriptor: String,
+    pub descriptor_file: String,
+    pub down_schema: String,
+    pub down_schema_file: String,
+    pub down_target: String,
+    pub empty_arg: String,
+}
+
+enum Kind<'a> {
+    Input(&'a Input),
+    Describe,
+    Downconvert,
+    Empty,
+}
+
+impl Data {
+    fn load(dir: &Path) -> Result<Data, String> {
+        let read = |name: &str| {
+            std::fs::read_to_string(dir.join(name))
+                .map_err(|e| format!("cannot read {}: {e}", dir.join(name).display()))
+        };
+        let manifest: Value = serde_json::from_str(&read("manifest.json")?).map_err(|e| e.to_string())?;
+        let mut schemas: Vec<(String, String)> = Vec::new();
+        let mut inputs = Vec::new();
+        for i in manifest["inputs"].as_array().ok_or("manifest: no inputs")? {
+            let file = i["schema"].as_str().ok_or("manifest: input without schema")?.to_owned();
+            let schema = match schemas.iter().position(|(f, _)| *f == file) {
+                Some(p) => p,
+                None => {
+                    schemas.push((file.clone(), read(&file)?));
+                    schemas.len() - 1
+                }
+            };
+            let id = i["id"].as_str().ok_or("manifest: input without id")?.to_owned();
+            let args = read(i["args"].as_str().ok_or("manifest: input without args")?)?;
+            let mut parts = id.rsplitn(3, '-');
+            let (_, size, schema_name) = (parts.next(), parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+            inputs.push(Input {
+                size: size.to_owned(),
+                schema_name: schema_name.to_owned(),
+                bytes: args.trim_end().len(),
+                id,
+                schema,
+                args,
+                valid: i["valid"].as_bool().ok_or("manifest: input without valid")?,
+            });
+        }
+        let descriptor_file = manifest["describe"].as_str().ok_or("manifest: no describe")?.to_owned();
+        let down_schema_file = manifest["downconvert"]["schema"].as_str().ok_or("manifest: no downconvert")?.to_owned();
+        Ok(Data {
+            inputs,
+            schemas,
+            descriptor: read(&descriptor_file)?,
+            descriptor_file,
+            down_schema: read(&down_schema_file)?,
+            down_schema_file,
+            down_target: manifest["downconvert"]["target"].as_str().unwrap_or("openai").to_owned(),
+            empty_arg: manifest["empty"]["arg"].as_str().unwrap_or("x").to_owned(),
+        })
+    }
+
+    fn kind(&self, item: usize) -> Kind<'_> {
+        let n = self.inputs.len();
+        match item {
+            i if i < n => Kind::Input(&self.inputs[i]),
+            i if i == n => Kind::Describe,
+            i if i == n + 1 => Kind::Downconvert,
+            _ => Kind::Empty,
+        }
+    }
+
+    fn items(&self) -> Vec<Item> {
+        let mut items: Vec<Item> = self
+            .inputs
+            .iter()
+            .map(|i| Item {
+                id: i.id.clone(),
+                group: Group::Validate,
+                label: format!("{} {} {}", i.schema_name, i.size, if i.valid { "valid" } else { "invalid" }),
+            })
+            .collect();
+        items.push(Item {
+            id: "describe-tool".into(),
+            group: Group::Ops,
+            label: format!("describe-tool {}", self.descriptor_file),
+        });
+        items.push(Item {
+            id: "downconvert".into(),
+            group: Group::Ops,
+            label: format!("downconvert {} → {}", self.down_schema_file, self.down_target),
+        });
+        items.push(Item {
+            id: "empty".into(),
+            group: Group::Empty,
+            label: format!("flatten-doc({:?})", self.empty_arg),
+        });
+        items
+    }
+}
+
+type CheckFn = Box<dyn FnMut(usize) -> (bool, Option<String>)>;
+type RunFn = Box<dyn FnMut(usize) -> bool>;
+
+enum Runner {
+    Local { check: CheckFn, run: RunFn },
+    Remote(Rc<RefCell<Worker>>),
+}
+
+pub struct Contender {
+    pub id: String,
+    pub label: String,
+    pub host: Host,
+    pub groups: Vec<Group>,
+    /// One of our own hosts: its answers must be byte-identical to the core's.
+    pub ours: bool,
+    /// Parses only: its verdict is not a validation verdict.
+    pub floor: bool,
+    runner: Runner,
+}
+
+impl Contender {
+    fn check(&mut self, item: usize, items: &[Item]) -> Result<(bool, Option<String>), String> {
+        match &mut self.runner {
+            Runner::Local { check, .. } => Ok(check(item)),
+            Runner::Remote(w) => w.borrow_mut().check(&self.id, &items[item].id),
+        }
+    }
+
+    /// Nanoseconds for `iters` calls.
+    fn run(&mut self, item: usize, iters: u64, items: &[Item]) -> Result<f64, String> {
+        match &mut self.runner {
+            Runner::Local { run, .. } => {
+                let start = Instant::now();
+                let mut ok = 0u64;
+                for _ in 0..iters {
+                    ok += u64::from(black_box(run(black_box(item))));
+                }
+                black_box(ok);
+                Ok(start.elapsed().as_nanos() as f64)
+            }
+            Runner::Remote(w) => w.borrow_mut().run(&self.id, &items[item].id, iters),
+        }
+    }
+}
+
+fn answer_of(r: Result<String, String>) -> (bool, Option<String>) {
+    match r {
+        Ok(s) => (true, Some(format!("ok\n{s}"))),
+        Err(e) => (false, Some(format!("errors\n{e}"))),
+    }
+}
+
+fn core_errors(errors: &[tool_schema::ArgError]) -> String {
+    errors.iter().map(|e| format!("{}\t{}\t{}", e.path, e.keyword, e.message)).collect::<Vec<_>>().join("\n")
+}
+
+fn local(
+    check: impl FnMut(usize) -> (bool, Option<String>) + 'static,
+    run: impl FnMut(usize) -> bool + 'static,
+) -> Runner {
+    Runner::Local { check: Box::new(check), run: Box::new(run) }
+}
+
+fn wasm_validator(
+    data: &Rc<Data>,
+    instance: &Rc<RefCell<wasm::Instance>>,
+    id: &str,
+    label: &str,
+    groups: Vec<Group>,
+) -> Result<Contender, String> {
+    let handles: Rc<Vec<_>> = Rc::new(
+        data.schemas
+            .iter()
+            .map(|(_, s)| instance.borrow_mut().compile(s))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("{e:#}"))?,
+    );
+    let (d, h, inst) = (data.clone(), handles.clone(), instance.clone());
+    let check = move |i: usize| {
+        let mut inst = inst.borrow_mut();
+        match d.kind(i) {
+            Kind::Input(inp) => answer_of(inst.validate(h[inp.schema], &inp.args).expect("wasm validate")),
+            Kind::Describe => {
+                let r = inst.describe_tool(&d.descriptor).expect("wasm describe");
+                (r.is_some(), r)
+            }
+            Kind::Downconvert => {
+                let r = inst.downconvert(&d.down_schema, &d.down_target).expect("wasm downconvert");
+                (r.is_some(), r)
+            }
+            Kind::Empty => (true, Some(inst.flatten_doc(&d.empty_arg).expect("wasm flatten-doc"))),
+        }
+    };
+    let (d, h, inst) = (data.clone(), handles.clone(), instance.clone());
+    let run = move |i: usize| {
+        let mut inst = inst.borrow_mut();
+        match d.kind(i) {
+            Kind::Input(inp) => inst.validate_ok(h[inp.schema], &inp.args).expect("wasm validate"),
+            Kind::Describe => inst.describe_tool(&d.descriptor).expect("wasm describe").is_some(),
+            Kind::Downconvert => inst.downconvert(&d.down_schema, &d.down_target).expect("wasm downconvert").is_some(),
+            Kind::Empty => !inst.flatten_doc(&d.empty_arg).expect("wasm flatten-doc").is_empty(),
+        }
+    };
+    Ok(Contender {
+        id: id.into(),
+        label: label.into(),
+        host: Host::Wasmtime,
+        groups,
+        ours: true,
+        floor: false,
+        runner: local(check, run),
+    })
+}
+
+fn native_contenders(
+    data: &Rc<Data>,
+    instance: &Rc<RefCell<wasm::Instance>>,
+    instance_fuel: &Rc<RefCell<wasm::Instance>>,
+) -> Result<Vec<Contender>, String> {
+    let mut out = Vec::new();
+    let all = vec![Group::Validate, Group::Ops, Group::Empty];
+
+    // Our core, natively: the baseline.
+    let validators: Rc<Vec<Validator>> = Rc::new(
+        data.schemas
+            .iter()
+            .map(|(f, s)| Validator::compile(s, Options::default()).map_err(|d| format!("{f}: {d:?}")))
+            .collect::<Result<_, _>>()?,
+    );
+    let (d, v) = (data.clone(), validators.clone());
+    let check = move |i: usize| match d.kind(i) {
+        Kind::Input(inp) => answer_of(v[inp.schema].validate(&inp.args).map_err(|e| core_errors(&e))),
+        Kind::Describe => {
+            let r = tool_schema::describe_tool(&d.descriptor).ok();
+            (r.is_some(), r)
+        }
+        Kind::Downconvert => {
+            let r = tool_schema::downconvert(&d.down_schema, Target::BuiltIn(&d.down_target)).ok().map(|x| x.schema);
+            (r.is_some(), r)
+        }
+        Kind::Empty => (true, Some(tool_schema::flatten_doc(&d.empty_arg))),
+    };
+    let (d, v) = (data.clone(), validators.clone());
+    let run = move |i: usize| match d.kind(i) {
+        Kind::Input(inp) => v[inp.schema].validate(&inp.args).is_ok(),
+        Kind::Describe => tool_schema::describe_tool(&d.descriptor).is_ok(),
+        Kind::Downconvert => tool_schema::downconvert(&d.down_schema, Target::BuiltIn(&d.down_target)).is_ok(),
+        Kind::Empty => !tool_schema::flatten_doc(&d.empty_arg).is_empty(),
+    };
+    out.push(Contender {
+        id: "core".into(),
+        label: "our core, native (baseline)".into(),
+        host: Host::Native,
+        groups: all.clone(),
+        ours: true,
+        floor: false,
+        runner: local(check, run),
+    });
+
+    // The component through wasmtime: the validator resource, one store; and
+    // the same compiled with fuel metering (what the Python package runs).
+    out.push(wasm_validator(data, instance, "wasm", "component, wasmtime: validator resource", all.clone())?);
+    out.push(wasm_validator(
+        data,
+        instance_fuel,
+        "wasm-fuel",
+        "component, wasmtime with fuel metering (as in the Python package): validator resource",
+        vec![Group::Validate, Group::Empty],
+    )?);
+
+    // The one-shot validate-args, through wasmtime and natively.
+    let (d, inst) = (data.clone(), instance.clone());
+    let check = move |i: usize| {
+        let Kind::Input(inp) = d.kind(i) else { unreachable!() };
+        answer_of(inst.borrow_mut().validate_args(&d.schemas[inp.schema].1, &inp.args).expect("wasm validate-args"))
+    };
+    let (d, inst) = (data.clone(), instance.clone());
+    let run = move |i: usize| {
+        let Kind::Input(inp) = d.kind(i) else { unreachable!() };
+        inst.borrow_mut().validate_args_ok(&d.schemas[inp.schema].1, &inp.args).expect("wasm validate-args")
+    };
+    out.push(Contender {
+        id: "wasm-oneshot".into(),
+        label: "component, wasmtime: validate-args (compiles each call)".into(),
+        host: Host::Wasmtime,
+        groups: vec![Group::Validate],
+        ours: true,
+        floor: false,
+        runner: local(check, run),
+    });
+    let d = data.clone();
+    let check = move |i: usize| {
+        let Kind::Input(inp) = d.kind(i) else { unreachable!() };
+        let r = tool_schema::validate_args(&d.schemas[inp.schema].1, &inp.args, Options::default());
+        answer_of(r.map_err(|e| core_errors(&e)))
+    };
+    let d = data.clone();
+    let run = move |i: usize| {
+        let Kind::Input(inp) = d.kind(i) else { unreachable!() };
+        tool_schema::validate_args(&d.schemas[inp.schema].1, &inp.args, Options::default()).is_ok()
+    };
+    out.push(Contender {
+        id: "core-oneshot".into(),
+        label: "our core, native: validate_args (compiles each call)".into(),
+        host: Host::Native,
+        groups: vec![Group::Validate],
+        ours: true,
+        floor: false,
+        runner: local(check, run),
+    });
+
+    // The jsonschema crate directly: the same build core uses (features unify
+    // in this binary: serde_json with arbitrary_precision and preserve_order).
+    let js: Rc<Vec<jsonschema::Validator>> = Rc::new(
+        data.schemas
+            .iter()
+            .map(|(f, s)| {
+                let v: serde_json::Value = serde_json::from_str(s).map_err(|e| format!("{f}: {e}"))?;
+                jsonschema::options()
+                    .with_draft(jsonschema::Draft::Draft202012)
+                    .should_validate_formats(true)
+                    .build(&v)
+                    .map_err(|e| format!("{f}: {e}"))
+            })
+            .collect::<Result<_, _>>()?,
+    );
+    let jsonschema_verdict = move |d: &Data, i: usize| {
+        let Kind::Input(inp) = d.kind(i) else { unreachable!() };
+        match serde_json::from_str::<serde_json::Value>(&inp.args) {
+            Ok(v) => js[inp.schema].iter_errors(&v).count() == 0,
+            Err(_) => false,
+        }
+    };
+    let jsonschema_verdict = Rc::new(jsonschema_verdict);
+    let (d, f) = (data.clone(), jsonschema_verdict.clone());
+    let (d2, f2) = (data.clone(), jsonschema_verdict);
+    out.push(Contender {
+        id: "jsonschema".into(),
+        label: "jsonschema 0.60.2 crate, native (all errors)".into(),
+        host: Host::Native,
+        groups: vec![Group::Validate],
+        ours: false,
+        floor: false,
+        runner: local(move |i| (f(&d, i), None), move |i| f2(&d2, i)),
+    });
+
+    // boon.
+    let mut schemas = boon::Schemas::new();
+    let mut indices = Vec::new();
+    for (k, (f, s)) in data.schemas.iter().enumerate() {
+        let mut compiler = boon::Compiler::new();
+        compiler.set_default_draft(boon::Draft::V2020_12);
+        compiler.enable_format_assertions();
+        let url = format!("http://bench.invalid/{k}/{f}");
+        let v: serde_json::Value = serde_json::from_str(s).map_err(|e| format!("{f}: {e}"))?;
+        compiler.add_resource(&url, v).map_err(|e| format!("{f}: {e}"))?;
+        indices.push(compiler.compile(&url, &mut schemas).map_err(|e| format!("boon cannot compile {f}: {e:#}"))?);
+    }
+    let boon_state = Rc::new((schemas, indices));
+    let boon_verdict = move |d: &Data, i: usize| {
+        let Kind::Input(inp) = d.kind(i) else { unreachable!() };
+        match serde_json::from_str::<serde_json::Value>(&inp.args) {
+            Ok(v) => boon_state.0.validate(&v, boon_state.1[inp.schema]).is_ok(),
+            Err(_) => false,
+        }
+    };
+    let boon_verdict = Rc::new(boon_verdict);
+    let (d, f) = (data.clone(), boon_verdict.clone());
+    let (d2, f2) = (data.clone(), boon_verdict);
+    out.push(Contender {
+        id: "boon".into(),
+        label: "boon 0.6.1, native".into(),
+        host: Host::Native,
+        groups: vec![Group::Validate],
+        ours: false,
+        floor: false,
+        runner: local(move |i| (f(&d, i), None), move |i| f2(&d2, i)),
+    });
+
+    // The floor: parse only.
+    let parse = |d: &Data, i: usize| {
+        let Kind::Input(inp) = d.kind(i) else { unreachable!() };
+        serde_json::from_str::<serde_json::Value>(&inp.args).is_ok()
+    };
+    let (d, d2) = (data.clone(), data.clone());
+    out.push(Contender {
+        id: "serde-parse".into(),
+        label: "floor: serde_json parse only".into(),
+        host: Host::Native,
+        groups: vec![Group::Validate],
+        ours: false,
+        floor: true,
+        runner: local(move |i| (parse(&d, i), None), move |i| parse(&d2, i)),
+    });
+    Ok(out)
+}
+
+fn remote_contenders(w: &Rc<RefCell<Worker>>) -> Vec<Contender> {
+    let hello = w.borrow().hello.clone();
+    hello["contenders"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| Contender {
+            id: c["id"].as_str().unwrap_or("?").to_owned(),
+            label: c["label"].as_str().unwrap_or("?").to_owned(),
+            host: Host::parse(c["host"].as_str().unwrap_or("")),
+            groups: c["groups"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|g| match g.as_str() {
+                    Some("validate") => Some(Group::Validate),
+                    Some("ops") => Some(Group::Ops),
+                    Some("empty") => Some(Group::Empty),
+                    _ => None,
+                })
+                .collect(),
+            ours: c["ours"].as_bool().unwrap_or(false),
+            floor: false,
+            runner: Runner::Remote(w.clone()),
+        })
+        .collect()
+}
+
+struct Args {
+    rounds: usize,
+    warmup: usize,
+    batch_ms: f64,
+    budget_s: f64,
+    root: PathBuf,
+    python: Option<PathBuf>,
+    node: bool,
+    component: Option<PathBuf>,
+    /// `--only CONTENDER ITEM SECONDS`: run one native or wasmtime contender
+    /// on one item in a loop, for a profiler (bench/README.md).
+    only: Option<(String, String, f64)>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args {
+        rounds: 41,
+        warmup: 2,
+        batch_ms: 5.0,
+        budget_s: 300.0,
+        root: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
+        python: None,
+        node: true,
+        component: None,
+        only: None,
+    };
+    let mut it = std::env::args().skip(1);
+    let mut python_off = false;
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--rounds" => a.rounds = value()?.parse().map_err(|e| format!("--rounds: {e}"))?,
+            "--warmup" => a.warmup = value()?.parse().map_err(|e| format!("--warmup: {e}"))?,
+            "--batch-ms" => a.batch_ms = value()?.parse().map_err(|e| format!("--batch-ms: {e}"))?,
+            "--budget-s" => a.budget_s = value()?.parse().map_err(|e| format!("--budget-s: {e}"))?,
+            "--root" => a.root = PathBuf::from(value()?),
+            "--python" => a.python = Some(PathBuf::from(value()?)),
+            "--no-node" => a.node = false,
+            "--component" => a.component = Some(PathBuf::from(value()?)),
+            "--only" => {
+                let c = value()?;
+                let item = value()?;
+                let secs = value()?.parse().map_err(|e| format!("--only: seconds: {e}"))?;
+                a.only = Some((c, item, secs));
+            }
+            "--no-python" => python_off = true,
+            "-h" | "--help" => {
+                println!("{}", include_str!("main.rs").lines().take(12).collect::<Vec<_>>().join("\n"));
+                std::process::exit(0);
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    a.root = std::fs::canonicalize(&a.root).map_err(|e| format!("{}: {e}", a.root.display()))?;
+    if a.rounds == 0 {
+        return Err("--rounds must be at least 1".into());
+    }
+    if !python_off && a.python.is_none() {
+        a.python = Some(a.root.join("bench/.venv/bin/python"));
+    }
+    if python_off {
+        a.python = None;
+    }
+    Ok(a)
+}
+
+/// Median, min and max of a sample.
+#[derive(Clone, Copy, Debug)]
+pub struct Stats {
+    pub median: f64,
+    pub min: f64,
+    pub max: f64,
+    pub n: usize,
+}
+
+impl Stats {
+    pub fn of(xs: &[f64]) -> Stats {
+        let mut v: Vec<f64> = xs.to_vec();
+        v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let n = v.len();
+        let median = if n == 0 {
+            f64::NAN
+        } else if n % 2 == 1 {
+            v[n / 2]
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) / 2.0
+        };
+        Stats { median, min: *v.first().unwrap_or(&f64::NAN), max: *v.last().unwrap_or(&f64::NAN), n }
+    }
+}
+
+/// A start-up figure: a host, what was timed, and the times (ns).
+pub struct StartupRow {
+    pub host: String,
+    pub what: String,
+    pub stats: Stats,
+}
+
+pub struct Sizes {
+    pub raw: usize,
+    pub gzip: Option<usize>,
+    pub precompiled: usize,
+}
+
+/// Everything the report needs.
+pub struct Results {
+    pub items: Vec<Item>,
+    pub contenders: Vec<ContenderInfo>,
+    /// samples[c][item]: ns per call, one per round (empty when not measured).
+    pub samples: Vec<Vec<Vec<f64>>>,
+    pub rounds_done: usize,
+    pub warmup: usize,
+    pub batch_ms: f64,
+    pub startup: Vec<StartupRow>,
+    pub sizes: Sizes,
+    pub checksum: String,
+    pub answers_checksum: String,
+    pub notes: Vec<String>,
+    pub env: Vec<(String, String)>,
+    pub inputs: Vec<(String, usize, bool)>,
+    pub elapsed: Duration,
+}
+
+pub struct ContenderInfo {
+    pub id: String,
+    pub label: String,
+    pub host: Host,
+    pub groups: Vec<Group>,
+    pub ours: bool,
+    pub floor: bool,
+}
+
+fn fnv(bytes: &[u8], mut h: u64) -> u64 {
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+const FNV_OFFSET: u64 = 0xcbf29ce484222325;
+
+fn lock_versions(root: &Path, names: &[&str]) -> Vec<(String, String)> {
+    let lock = std::fs::read_to_string(root.join("Cargo.lock")).unwrap_or_default();
+    let mut out = Vec::new();
+    for name in names {
+        let needle = format!("name = \"{name}\"\nversion = \"");
+        if let Some(p) = lock.find(&needle) {
+            let rest = &lock[p + needle.len()..];
+            out.push((name.to_string(), rest[..rest.find('"').unwrap_or(0)].to_owned()));
+        }
+    }
+    out
+}
+
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_owned())
+}
+
+fn cpu_count() -> usize {
+    std::fs::read_to_string("/proc/cpuinfo").map_or(0, |s| s.lines().filter(|l| l.starts_with("processor")).count())
+}
+
+fn affinity() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("Cpus_allowed_list"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
+        })
+        .unwrap_or_else(|| "?".into())
+}
+
+fn gzip_size(path: &Path) -> Option<usize> {
+    let out = Command::new("gzip").arg("-9").arg("-c").arg(path).output().ok()?;
+    out.status.success().then_some(out.stdout.len())
+}
+
+fn time<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let v = f();
+    (v, start.elapsed().as_nanos() as f64)
+}
+
+/// Start-up through wasmtime: each step on its own, repeated.
+fn wasmtime_startup(pre: &wasm::Precompiled, data: &Data) -> Result<Vec<StartupRow>, String> {
+    let e = |e: wasm::Error| format!("{e:#}");
+    let row = |what: &str, xs: &[f64]| StartupRow { host: "wasmtime".into(), what: what.into(), stats: Stats::of(xs) };
+    let mut rows = vec![row(
+        "compile the .wasm (Component::new; once, then kept precompiled)",
+        &[pre.compile_time.as_nanos() as f64],
+    )];
+    let mut load = Vec::new();
+    for _ in 0..10 {
+        let (l, ns) = time(|| wasm::Loaded::from_precompiled(pre));
+        l.map_err(e)?;
+        load.push(ns);
+    }
+    rows.push(row("load precompiled (Component::deserialize + Linker::instantiate_pre)", &load));
+    let loaded = wasm::Loaded::from_precompiled(pre).map_err(e)?;
+    let mut inst = Vec::new();
+    for _ in 0..200 {
+        let (i, ns) = time(|| loaded.instantiate());
+        black_box(i.map_err(e)?);
+        inst.push(ns);
+    }
+    rows.push(row("instantiate (new Store + InstancePre::instantiate)", &inst));
+    let input = data.inputs.iter().find(|i| i.size == "1.5kb" && i.valid).unwrap_or(&data.inputs[0]);
+    let schema = &data.schemas[input.schema].1;
+    let (mut first, mut warm, mut flatten_first, mut whole) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..20 {
+        let mut i = loaded.instantiate().map_err(e)?;
+        let (r, ns) = time(|| i.validate_args(schema, &input.args));
+        r.map_err(e)?.map_err(|x| format!("first call refused: {x}"))?;
+        first.push(ns);
+        let (r, ns) = time(|| i.validate_args(schema, &input.args));
+        r.map_err(e)?.ok();
+        warm.push(ns);
+        let mut i = loaded.instantiate().map_err(e)?;
+        let (r, ns) = time(|| i.flatten_doc("x"));
+        r.map_err(e)?;
+        flatten_first.push(ns);
+    }
+    for _ in 0..10 {
+        let (r, ns) = time(|| -> Result<bool, wasm::Error> {
+            let l = wasm::Loaded::from_precompiled(pre)?;
+            let mut i = l.instantiate()?;
+            Ok(i.validate_args(schema, &input.args)?.is_ok())
+        });
+        r.map_err(e)?;
+        whole.push(ns);
+    }
+    rows.push(row("first call on a fresh instance: flatten-doc(\"x\")", &flatten_first));
+    rows.push(row(&format!("first call on a fresh instance: validate-args, {}", input.id), &first));
+    rows.push(row(&format!("second call, same instance: validate-args, {}", input.id), &warm));
+    rows.push(row("precompiled bytes → first answer (load + instantiate + validate-args)", &whole));
+    Ok(rows)
+}
+
+fn startup_rows(host: &str, v: &Value) -> Vec<StartupRow> {
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| {
+            let xs: Vec<f64> = r["ns"].as_array()?.iter().filter_map(Value::as_f64).collect();
+            Some(StartupRow { host: host.into(), what: r["what"].as_str()?.into(), stats: Stats::of(&xs) })
+        })
+        .collect()
+}
+
+/// One contender on one item, in a loop, for `perf record` and the like.
+fn only(contenders: &mut [Contender], items: &[Item], id: &str, item: &str, secs: f64) -> Result<(), String> {
+    let c = contenders.iter_mut().find(|c| c.id == id).ok_or_else(|| format!("--only: no native contender {id}"))?;
+    let k = items.iter().position(|i| i.id == item).ok_or_else(|| format!("--only: no item {item}"))?;
+    eprintln!("bench: --only {id} {item}: looping for {secs} s (pid {})", std::process::id());
+    let start = Instant::now();
+    let (mut calls, mut ns) = (0u64, 0.0);
+    while start.elapsed().as_secs_f64() < secs {
+        ns += c.run(k, 100, items)?;
+        calls += 100;
+    }
+    println!("{id} on {item}: {calls} calls, {} per call", report::fmt_ns(ns / calls as f64));
+    Ok(())
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("bench: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> Result<(), String> {
+    let began = Instant::now();
+    let args = parse_args()?;
+    let root = args.root.clone();
+    let data_dir = root.join("bench/data");
+    let component = args.component.clone().unwrap_or_else(|| root.join("target/component/tool_schema.wasm"));
+    let data = Rc::new(Data::load(&data_dir)?);
+    let items = data.items();
+    let mut notes: Vec<String> = Vec::new();
+    eprintln!("bench: running on CPUs {} ({})", affinity(), cpu_model());
+
+    // The component, precompiled, loaded, one store.
+    let wasm_bytes =
+        std::fs::read(&component).map_err(|e| format!("cannot read {} (make component): {e}", component.display()))?;
+    eprintln!("bench: compiling the component with wasmtime (once)…");
+    let pre = wasm::precompile(&wasm_bytes, false).map_err(|e| format!("{e:#}"))?;
+    let loaded = wasm::Loaded::from_precompiled(&pre).map_err(|e| format!("{e:#}"))?;
+    let instance = Rc::new(RefCell::new(loaded.instantiate().map_err(|e| format!("{e:#}"))?));
+    // The same with fuel metering, as the Python package's engine has it.
+    let pre_fuel = wasm::precompile(&wasm_bytes, true).map_err(|e| format!("{e:#}"))?;
+    let loaded_fuel = wasm::Loaded::from_precompiled(&pre_fuel).map_err(|e| format!("{e:#}"))?;
+    let instance_fuel = Rc::new(RefCell::new(loaded_fuel.instantiate().map_err(|e| format!("{e:#}"))?));
+
+    let mut contenders = native_contenders(&data, &instance, &instance_fuel)?;
+    if let Some((id, item, secs)) = &args.only {
+        return only(&mut contenders, &items, id, item, *secs);
+    }
+
+    // The workers.
+    let mut workers: Vec<Rc<RefCell<Worker>>> = Vec::new();
+    if args.node {
+        let mut cmd = Command::new("node");
+        cmd.arg(root.join("bench/node/worker.mjs")).arg(&data_dir).current_dir(&root);
+        match Worker::spawn("node", cmd) {
+            Ok(w) => workers.push(Rc::new(RefCell::new(w))),
+            Err(e) => notes.push(format!("Node contenders missing: {e}")),
+        }
+    }
+    if let Some(python) = &args.python {
+        if python.exists() {
+            let mut cmd = Command::new(python);
+            cmd.arg(root.join("bench/python/worker.py"))
+                .arg(&data_dir)
+                .arg(&component)
+                .env("PYTHONPATH", root.join("python/src"))
+                .current_dir(&root);
+            match Worker::spawn("python", cmd) {
+                Ok(w) => workers.push(Rc::new(RefCell::new(w))),
+                Err(e) => notes.push(format!("Python contenders missing: {e}")),
+            }
+        } else {
+            notes.push(format!("Python contenders missing: {} does not exist", python.display()));
+        }
+    }
+    for w in &workers {
+        contenders.extend(remote_contenders(w));
+        for n in w.borrow().hello["notes"].as_array().into_iter().flatten() {
+            notes.push(n.as_str().unwrap_or_default().to_owned());
+        }
+    }
+    for n in &notes {
+        eprintln!("bench: note: {n}");
+    }
+
+    // Every contender on every input: the verdicts must be the expected ones,
+    // and our hosts' answers byte-identical to the native core's.
+    eprintln!("bench: checking that every contender agrees on every input…");
+    let mut failures = Vec::new();
+    let mut verdict_sums: Vec<(String, u64)> = Vec::new();
+    let mut answers_sum = FNV_OFFSET;
+    let mut core_answers: Vec<Option<String>> = Vec::new();
+    let mut expected_sum = FNV_OFFSET;
+    for input in &data.inputs {
+        expected_sum = fnv(&[u8::from(input.valid)], expected_sum);
+    }
+    for c in contenders.iter_mut() {
+        let mut sum = FNV_OFFSET;
+        let mut reference: Vec<Option<String>> = Vec::new();
+        for (k, item) in items.iter().enumerate() {
+            if !c.groups.contains(&item.group) {
+                reference.push(None);
+                continue;
+            }
+            let (verdict, answer) = c.check(k, &items)?;
+            if item.group == Group::Validate {
+                sum = fnv(&[u8::from(verdict)], sum);
+                if !c.floor && verdict != data.inputs[k].valid {
+                    failures.push(format!(
+                        "{} says {} is {}",
+                        c.id,
+                        item.id,
+                        if verdict { "valid" } else { "invalid" }
+                    ));
+                }
+            } else if !verdict {
+                failures.push(format!("{} refused {}", c.id, item.id));
+            }
+            reference.push(answer);
+        }
+        if !c.floor {
+            verdict_sums.push((c.id.clone(), sum));
+        }
+        if c.ours {
+            // Compare with the core's answers (the core is checked first).
+            if c.id == "core" {
+                for a in reference.iter().flatten() {
+                    answers_sum = fnv(a.as_bytes(), answers_sum);
+                }
+                core_answers = reference;
+            } else {
+                for (k, a) in reference.iter().enumerate() {
+                    if let (Some(a), Some(Some(b))) = (a, core_answers.get(k))
+                        && a != b
+                    {
+                        let at = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+                        failures.push(format!(
+                            "{} answers {} differently from the native core (from byte {at}: {:?} vs {:?})",
+                            c.id,
+                            items[k].id,
+                            a.get(at..(at + 60).min(a.len())).unwrap_or(""),
+                            b.get(at..(at + 60).min(b.len())).unwrap_or("")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    for (id, sum) in &verdict_sums {
+        if *sum != expected_sum {
+            failures.push(format!("{id}: verdict checksum {sum:016x}, expected {expected_sum:016x}"));
+        }
+    }
+    if !failures.is_empty() {
+        return Err(format!("the contenders do not agree:\n  {}", failures.join("\n  ")));
+    }
+    let checksum = format!(
+        "{expected_sum:016x}: the verdicts of all {} validators on all {} inputs ({} valid, {} invalid)",
+        verdict_sums.len(),
+        data.inputs.len(),
+        data.inputs.iter().filter(|i| i.valid).count(),
+        data.inputs.iter().filter(|i| !i.valid).count()
+    );
+    let answers_checksum = format!(
+        "{answers_sum:016x}: the answers (bound arguments, or every error's path, keyword and message; describe-tool's and downconvert's output) of {} — byte-identical",
+        contenders.iter().filter(|c| c.ours).map(|c| c.id.as_str()).collect::<Vec<_>>().join(", ")
+    );
+    eprintln!("bench: verdict checksum {checksum}");
+
+    // Calibrate: iterations per batch so that one batch takes about batch_ms.
+    eprintln!("bench: calibrating…");
+    let target = args.batch_ms * 1e6;
+    let mut iters = vec![vec![0u64; items.len()]; contenders.len()];
+    for (ci, c) in contenders.iter_mut().enumerate() {
+        for (k, item) in items.iter().enumerate() {
+            if !c.groups.contains(&item.group) {
+                continue;
+            }
+            let mut n = 1u64;
+            loop {
+                let ns = c.run(k, n, &items)?.max(1.0);
+                if ns >= target / 8.0 || n >= 1 << 26 {
+                    iters[ci][k] = ((n as f64 * target / ns).round() as u64).max(1);
+                    break;
+                }
+                n = (n * 4).max((n as f64 * target / 8.0 / ns) as u64);
+            }
+        }
+    }
+
+    // The rounds: within each, every item, and for each item every contender,
+    // starting from a different one each round.
+    let mut samples = vec![vec![Vec::new(); items.len()]; contenders.len()];
+    let budget = Duration::from_secs_f64(args.budget_s);
+    let rounds_start = Instant::now();
+    let mut rounds_done = 0;
+    for r in 0..args.warmup + args.rounds {
+        let round_start = Instant::now();
+        for (k, item) in items.iter().enumerate() {
+            let cs: Vec<usize> =
+                (0..contenders.len()).filter(|&c| contenders[c].groups.contains(&item.group)).collect();
+            let n = cs.len();
+            for j in 0..n {
+                let ci = cs[(j + r) % n];
+                let ns = contenders[ci].run(k, iters[ci][k], &items)?;
+                if r >= args.warmup {
+                    samples[ci][k].push(ns / iters[ci][k] as f64);
+                }
+            }
+        }
+        if r >= args.warmup {
+            rounds_done += 1;
+        }
+        eprintln!(
+            "bench: round {}/{}{} took {:.1} s",
+            r + 1,
+            args.warmup + args.rounds,
+            if r < args.warmup { " (warm-up)" } else { "" },
+            round_start.elapsed().as_secs_f64()
+        );
+        if r >= args.warmup && rounds_done >= 5 && rounds_start.elapsed() > budget {
+            notes.push(format!(
+                "Stopped after {rounds_done} of {} rounds: the rounds took longer than the budget of {} s.",
+                args.rounds, args.budget_s
+            ));
+            break;
+        }
+    }
+
+    // Start-up, per host.
+    eprintln!("bench: start-up…");
+    let mut startup = wasmtime_startup(&pre, &data)?;
+    for w in &workers {
+        let mut w = w.borrow_mut();
+        let name = w.name.clone();
+        let first = w.hello["startup"].clone();
+        startup.extend(startup_rows(&name, &first));
+        let more = w.request(json!({"op": "startup"}))?;
+        startup.extend(startup_rows(&name, &more["rows"]));
+    }
+
+    let sizes = Sizes { raw: wasm_bytes.len(), gzip: gzip_size(&component), precompiled: pre.bytes.len() };
+
+    let mut env = vec![
+        ("CPU".to_owned(), format!("{} ({} cores; this run pinned to CPU {})", cpu_model(), cpu_count(), affinity())),
+        ("OS".to_owned(), std::env::consts::OS.to_owned() + " " + std::env::consts::ARCH),
+    ];
+    for (name, version) in lock_versions(&root, &["wasmtime", "jsonschema", "boon", "serde_json"]) {
+        env.push((format!("{name} (Rust)"), version));
+    }
+    for w in &workers {
+        for (k, v) in w.borrow().hello["versions"].as_object().into_iter().flatten() {
+            env.push((k.clone(), v.as_str().unwrap_or_default().to_owned()));
+        }
+    }
+    drop(workers);
+    let contenders_info = contenders
+        .iter()
+        .map(|c| ContenderInfo {
+            id: c.id.clone(),
+            label: c.label.clone(),
+            host: c.host,
+            groups: c.groups.clone(),
+            ours: c.ours,
+            floor: c.floor,
+        })
+        .collect();
+    let results = Results {
+        inputs: data.inputs.iter().map(|i| (i.id.clone(), i.bytes, i.valid)).collect(),
+        items,
+        contenders: contenders_info,
+        samples,
+        rounds_done,
+        warmup: args.warmup,
+        batch_ms: args.batch_ms,
+        startup,
+        sizes,
+        checksum,
+        answers_checksum,
+        notes,
+        env,
+        elapsed: began.elapsed(),
+    };
+    let md = report::markdown(&results);
+    let svg = report::svg(&results);
+    println!("{md}");
+    let md_path = root.join("bench/results.md");
+    let svg_path = root.join("bench/results.svg");
+    std::fs::write(&md_path, &md).map_err(|e| format!("{}: {e}", md_path.display()))?;
+    std::fs::write(&svg_path, &svg).map_err(|e| format!("{}: {e}", svg_path.display()))?;
+    eprintln!(
+        "bench: wrote {} and {} in {:.0} s",
+        md_path.display(),
+        svg_path.display(),
+        began.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,631 @@
+//! bench/results.md and bench/results.svg from one run's samples.
+//!
+//! A ratio is taken within each round (a contender's time over the native
+//! core's on the same input in the same round, so drift of the machine between
+//! rounds cancels) and then summarised over the rounds: median, min–max.
+
+use crate::{Group, Host, Results, Stats};
+use std::fmt::Write;
+
+const ORDER: &[&str] = &[
+    "core",
+    "core-oneshot",
+    "jsonschema",
+    "boon",
+    "serde-parse",
+    "wasm",
+    "wasm-fuel",
+    "wasm-oneshot",
+    "jco",
+    "ajv",
+    "py",
+    "jsonschema-rs-py",
+];
+
+fn order(r: &Results) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..r.contenders.len()).collect();
+    v.sort_by_key(|&c| ORDER.iter().position(|id| *id == r.contenders[c].id).unwrap_or(ORDER.len()));
+    v
+}
+
+pub fn fmt_ns(ns: f64) -> String {
+    if !ns.is_finite() {
+        "–".into()
+    } else if ns < 1e3 {
+        format!("{ns:.0} ns")
+    } else if ns < 1e4 {
+        format!("{:.2} µs", ns / 1e3)
+    } else if ns < 1e6 {
+        format!("{:.1} µs", ns / 1e3)
+    } else if ns < 1e7 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns < 1e9 {
+        format!("{:.1} ms", ns / 1e6)
+    } else {
+        format!("{:.2} s", ns / 1e9)
+    }
+}
+
+pub fn fmt_x(x: f64) -> String {
+    if !x.is_finite() {
+        "–".into()
+    } else if x >= 100.0 {
+        format!("{x:.0}×")
+    } else if x >= 10.0 {
+        format!("{x:.1}×")
+    } else if x >= 0.1 {
+        format!("{x:.2}×")
+    } else {
+        format!("{x:.3}×")
+    }
+}
+
+fn fmt_range_x(s: &Stats) -> String {
+    format!("{} ({}–{})", fmt_x(s.median), fmt_x(s.min).trim_end_matches('×'), fmt_x(s.max))
+}
+
+fn fmt_range_ns(s: &Stats) -> String {
+    format!("{} ({}–{})", fmt_ns(s.median), fmt_ns(s.min), fmt_ns(s.max))
+}
+
+impl Results {
+    pub fn index(&self, id: &str) -> Option<usize> {
+        self.contenders.iter().position(|c| c.id == id)
+    }
+
+    fn item(&self, id: &str) -> Option<usize> {
+        self.items.iter().position(|i| i.id == id)
+    }
+
+    pub fn times(&self, c: usize, item: usize) -> Option<Stats> {
+        let s = &self.samples[c][item];
+        (!s.is_empty()).then(|| Stats::of(s))
+    }
+
+    /// Per round: time of `a` over time of `b`, summarised.
+    pub fn time_ratio(&self, a: usize, b: usize, item: usize) -> Option<Stats> {
+        let (sa, sb) = (&self.samples[a][item], &self.samples[b][item]);
+        if sa.is_empty() || sa.len() != sb.len() {
+            return None;
+        }
+        let r: Vec<f64> = sa.iter().zip(sb).map(|(x, y)| x / y).collect();
+        Some(Stats::of(&r))
+    }
+
+    /// Relative to the native core (time ratio: above 1 is slower).
+    pub fn vs_core(&self, c: usize, item: usize) -> Option<Stats> {
+        self.time_ratio(c, self.index("core")?, item)
+    }
+
+    /// Throughput of `a` relative to `b` (above 1: `a` is faster), by ids.
+    fn throughput(&self, a: &str, b: &str, item: &str) -> Option<Stats> {
+        self.time_ratio(self.index(b)?, self.index(a)?, self.item(item)?)
+    }
+}
+
+fn schemas_and_sizes(r: &Results) -> (Vec<String>, Vec<String>) {
+    let (mut schemas, mut sizes) = (Vec::new(), Vec::new());
+    for (id, _, _) in &r.inputs {
+        let mut parts = id.rsplitn(3, '-');
+        let (_, size, schema) = (parts.next(), parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        if !schemas.iter().any(|s| s == schema) {
+            schemas.push(schema.to_owned());
+        }
+        if !sizes.iter().any(|s| s == size) {
+            sizes.push(size.to_owned());
+        }
+    }
+    (schemas, sizes)
+}
+
+fn size_label(size: &str) -> String {
+    match size {
+        "80b" => "80 B".into(),
+        "1.5kb" => "1.5 KB".into(),
+        "64kb" => "64 KB".into(),
+        s => s.into(),
+    }
+}
+
+/// A contender's host, as the per-host tables name it.
+fn short(c: &crate::ContenderInfo) -> String {
+    match c.id.as_str() {
+        "wasm-fuel" => "wasmtime (Rust), fuel metering".into(),
+        "jco" => "jco (Node)".into(),
+        "py" => "wasmtime-py (Python)".into(),
+        _ => host_name(c.host).into(),
+    }
+}
+
+fn host_name(h: Host) -> &'static str {
+    match h {
+        Host::Native => "native Rust",
+        Host::Wasmtime => "wasmtime (Rust)",
+        Host::Node => "Node",
+        Host::Python => "Python",
+    }
+}
+
+pub fn markdown(r: &Results) -> String {
+    let mut s = String::new();
+    let (schemas, sizes) = schemas_and_sizes(r);
+    let ord = order(r);
+    let _ = writeln!(s, "# make bench: results\n");
+    let _ = writeln!(
+        s,
+        "Written by `make bench` ({} rounds after {} warm-up rounds, about {} ms per contender per input per round; {:.0} s in all). \
+         Every figure is a ratio within one run: in each round every contender runs on every input in turn, pinned to one core, \
+         and a ratio is taken between two contenders **in the same round**, then summarised over the rounds as \
+         median (min–max). Absolute times drift on this shared machine; the ratios are what to read. \
+         Method, data and what dominates each cost: [README.md](README.md). Chart: [results.svg](results.svg).\n",
+        r.rounds_done,
+        r.warmup,
+        r.batch_ms,
+        r.elapsed.as_secs_f64()
+    );
+    let _ = writeln!(s, "![time relative to the native core, log scale](results.svg)\n");
+
+    // The figures the issue asks for.
+    let _ = writeln!(s, "## The figures asked for, on the 1.5 KB valid arguments\n");
+    let _ = write!(s, "| figure |");
+    for sc in &schemas {
+        let _ = write!(s, " {sc} |");
+    }
+    let _ = writeln!(s, "\n|---|{}", "---|".repeat(schemas.len()));
+    let pairs: &[(&str, &str, &str, f64)] = &[
+        ("component through wasmtime (validator resource) / native core, throughput", "wasm", "core", 0.5),
+        ("native core / jsonschema crate, throughput", "core", "jsonschema", 0.0),
+        ("jco package (Node) / ajv, throughput", "jco", "ajv", 0.25),
+        ("Python package / jsonschema-rs (Python), throughput", "py", "jsonschema-rs-py", 0.0),
+        ("one-shot validate-args through wasmtime / native one-shot, throughput", "wasm-oneshot", "core-oneshot", 0.5),
+        ("native core / boon, throughput", "core", "boon", 0.0),
+        ("*where the jco/ajv gap comes from:* native core / ajv", "core", "ajv", 0.0),
+        ("… jco package / the component through wasmtime (Rust)", "jco", "wasm", 0.0),
+        ("*where the Python gap comes from:* wasmtime with fuel metering / without", "wasm-fuel", "wasm", 0.0),
+        ("… Python package / the component through wasmtime (Rust) with fuel metering", "py", "wasm-fuel", 0.0),
+    ];
+    let mut flagged = Vec::new();
+    for (label, a, b, floor) in pairs {
+        let _ = write!(s, "| {label} |");
+        for sc in &schemas {
+            match r.throughput(a, b, &format!("{sc}-1.5kb-valid")) {
+                Some(st) => {
+                    let flag = if st.median < *floor {
+                        flagged.push(format!("{label} on {sc}: {}", fmt_x(st.median)));
+                        " ⚠"
+                    } else {
+                        ""
+                    };
+                    let _ = write!(s, " {}{flag} |", fmt_range_x(&st));
+                }
+                None => {
+                    let _ = write!(s, " not measured |");
+                }
+            }
+        }
+        let _ = writeln!(s);
+    }
+    let _ = writeln!(s, "\nPer call, on the same input (median):\n");
+    let _ = write!(s, "| contender |");
+    for sc in &schemas {
+        let _ = write!(s, " {sc} |");
+    }
+    let _ = writeln!(s, "\n|---|{}", "---|".repeat(schemas.len()));
+    for &c in &ord {
+        if !r.contenders[c].groups.contains(&Group::Validate) {
+            continue;
+        }
+        let _ = write!(s, "| {} |", r.contenders[c].label);
+        for sc in &schemas {
+            let st = r.item(&format!("{sc}-1.5kb-valid")).and_then(|i| r.times(c, i));
+            let over20 = r.contenders[c].id == "py" && st.is_some_and(|t| t.median > 20e3);
+            let _ = write!(s, " {}{} |", st.map_or("–".into(), |t| fmt_ns(t.median)), if over20 { " ⚠" } else { "" });
+        }
+        let _ = writeln!(s);
+    }
+    let _ = writeln!(s);
+    if let Some(e) = r.item("empty") {
+        let _ = write!(s, "Per-call overhead of an empty call (`flatten-doc(\"x\")`), median:");
+        let mut first = true;
+        for &c in &ord {
+            if let Some(t) = r.times(c, e) {
+                let _ = write!(
+                    s,
+                    "{} {}{} {}",
+                    if first { "" } else { ";" },
+                    host_name(r.contenders[c].host),
+                    if r.contenders[c].id == "wasm-fuel" { " with fuel metering" } else { "" },
+                    fmt_ns(t.median)
+                );
+                if r.contenders[c].host == Host::Python && t.median > 20e3 {
+                    flagged.push(format!("an empty Python call takes {}", fmt_ns(t.median)));
+                }
+                first = false;
+            }
+        }
+        let _ = writeln!(s, ".\n");
+    }
+    let ops: Vec<String> = (0..r.items.len())
+        .filter(|&k| r.items[k].group == Group::Ops)
+        .filter_map(|k| {
+            let st = r.throughput("wasm", "core", &r.items[k].id)?;
+            if st.median < 0.5 {
+                flagged.push(format!("{} through wasmtime: {} the native throughput", r.items[k].id, fmt_x(st.median)));
+            }
+            Some(format!("{} {}", r.items[k].id, fmt_range_x(&st)))
+        })
+        .collect();
+    if !ops.is_empty() {
+        let _ = writeln!(s, "Through wasmtime / native core, throughput: {}.\n", ops.join("; "));
+    }
+    let inst: Vec<String> = r
+        .startup
+        .iter()
+        .filter(|row| row.what.starts_with("instantiate"))
+        .map(|row| format!("{} {} ({})", row.host, fmt_ns(row.stats.median), row.what))
+        .collect();
+    if !inst.is_empty() {
+        let _ = writeln!(s, "Instantiation from the compiled component, median: {}.\n", inst.join("; "));
+    }
+    if let (Some(py), Some(k)) =
+        (r.index("py"), r.item(&format!("{}-1.5kb-valid", schemas.first().map_or("", String::as_str))))
+        && let Some(t) = r.times(py, k).filter(|t| t.median > 20e3)
+    {
+        flagged.push(format!("a Python package validation of 1.5 KB takes {}", fmt_ns(t.median)));
+    }
+    flagged.dedup();
+    if !flagged.is_empty() {
+        let _ = writeln!(
+            s,
+            "⚠ Far from its peer (the component below half the native speed, jco below a quarter of ajv, a Python call above 20 µs): {}. \
+             What dominates each, as measured with a profiler, and what would lower it: README.md, \"Where the time goes\".\n",
+            flagged.join("; ")
+        );
+    }
+
+    // Validation, all inputs.
+    for (title, ratio) in
+        [("time relative to the native core (×; below 1 is faster)", true), ("median time per call", false)]
+    {
+        let _ = writeln!(s, "## Validation: {title}\n");
+        let _ = writeln!(
+            s,
+            "Median over the rounds, (min–max) in brackets{}.\n",
+            if ratio { "; each round's ratio is taken against the native core in that round" } else { "" }
+        );
+        for sc in &schemas {
+            let _ = write!(s, "**{sc}**\n\n| contender |");
+            let mut cols = Vec::new();
+            for size in &sizes {
+                for valid in [true, false] {
+                    let id = format!("{sc}-{size}-{}", if valid { "valid" } else { "invalid" });
+                    if let Some(k) = r.item(&id) {
+                        let bytes = r.inputs.iter().find(|i| i.0 == id).map_or(0, |i| i.1);
+                        let _ = write!(
+                            s,
+                            " {} {} ({bytes} B) |",
+                            size_label(size),
+                            if valid { "valid" } else { "invalid" }
+                        );
+                        cols.push(k);
+                    }
+                }
+            }
+            let _ = writeln!(s, "\n|---|{}", "---|".repeat(cols.len()));
+            for &c in &ord {
+                if !r.contenders[c].groups.contains(&Group::Validate) {
+                    continue;
+                }
+                let _ = write!(s, "| {} |", r.contenders[c].label);
+                for &k in &cols {
+                    let cell = if ratio {
+                        r.vs_core(c, k).map_or("–".into(), |st| fmt_range_x(&st))
+                    } else {
+                        r.times(c, k).map_or("–".into(), |st| fmt_range_ns(&st))
+                    };
+                    let _ = write!(s, " {cell} |");
+                }
+                let _ = writeln!(s);
+            }
+            let _ = writeln!(s);
+        }
+    }
+
+    // describe-tool, downconvert, the empty call.
+    let _ = writeln!(s, "## describe-tool, downconvert and an empty call, per host\n");
+    let op_items: Vec<usize> = (0..r.items.len()).filter(|&k| r.items[k].group != Group::Validate).collect();
+    let _ = write!(s, "| host |");
+    for &k in &op_items {
+        let _ = write!(s, " {} | × native |", r.items[k].label);
+    }
+    let _ = writeln!(s, "\n|---|{}", "---|---|".repeat(op_items.len()));
+    for &c in &ord {
+        if !op_items.iter().any(|&k| r.contenders[c].groups.contains(&r.items[k].group)) {
+            continue;
+        }
+        let _ = write!(s, "| {} |", short(&r.contenders[c]));
+        for &k in &op_items {
+            let t = r.times(c, k).map_or("–".into(), |st| fmt_range_ns(&st));
+            let x = r.vs_core(c, k).map_or("–".into(), |st| fmt_range_x(&st));
+            let _ = write!(s, " {t} | {x} |");
+        }
+        let _ = writeln!(s);
+    }
+    let _ = writeln!(s);
+    let throughput: Vec<String> = op_items
+        .iter()
+        .filter(|&&k| r.items[k].group == Group::Ops)
+        .filter_map(|&k| {
+            let c = r.index("core")?;
+            let w = r.index("wasm")?;
+            Some(format!(
+                "{}: {:.0}/s natively, {:.0}/s through wasmtime",
+                r.items[k].label,
+                1e9 / r.times(c, k)?.median,
+                1e9 / r.times(w, k)?.median
+            ))
+        })
+        .collect();
+    if !throughput.is_empty() {
+        let _ = writeln!(s, "Throughput (one core): {}.\n", throughput.join("; "));
+    }
+
+    // Start-up.
+    let _ = writeln!(s, "## Start-up\n");
+    let _ = writeln!(s, "| host | step | median | min–max | n |\n|---|---|---|---|---|");
+    for row in &r.startup {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {}–{} | {} |",
+            row.host,
+            row.what,
+            fmt_ns(row.stats.median),
+            fmt_ns(row.stats.min),
+            fmt_ns(row.stats.max),
+            row.stats.n
+        );
+    }
+    let _ = writeln!(s);
+    let _ = writeln!(s, "## Size\n");
+    let _ = writeln!(
+        s,
+        "`target/component/tool_schema.wasm`: {} bytes raw, {} bytes gzipped (`gzip -9`); wasmtime's precompiled form: {} bytes.\n",
+        r.sizes.raw,
+        r.sizes.gzip.map_or("?".into(), |g| g.to_string()),
+        r.sizes.precompiled
+    );
+
+    // Checks and setup.
+    let _ = writeln!(s, "## Checks\n");
+    let _ = writeln!(s, "- Verdict checksum {}. The serde_json floor only parses and is not compared.", r.checksum);
+    let _ = writeln!(s, "- Answer checksum {}.", r.answers_checksum);
+    for n in &r.notes {
+        let _ = writeln!(s, "- {n}");
+    }
+    let _ = writeln!(s, "\n## Setup\n");
+    for (k, v) in &r.env {
+        let _ = writeln!(s, "- {k}: {v}");
+    }
+    let _ = writeln!(s, "\nContenders (each takes the argument text and gives a verdict, collecting every error):\n");
+    for &c in &ord {
+        let c = &r.contenders[c];
+        let _ = writeln!(s, "- `{}`: {} — {}", c.id, c.label, host_name(c.host));
+    }
+    s
+}
+
+/// The chart's row label for a contender.
+fn chart_label(c: &crate::ContenderInfo) -> String {
+    match c.id.as_str() {
+        "core-oneshot" => "core, native: one-shot".into(),
+        "jsonschema" => "jsonschema crate (Rust)".into(),
+        "boon" => "boon (Rust)".into(),
+        "serde-parse" => "serde_json parse only (floor)".into(),
+        "wasm" => "component, wasmtime".into(),
+        "wasm-fuel" => "component, wasmtime + fuel".into(),
+        "wasm-oneshot" => "component, wasmtime: one-shot".into(),
+        "jco" => "component, jco (Node)".into(),
+        "ajv" => "ajv (Node)".into(),
+        "py" => "component, Python package".into(),
+        "jsonschema-rs-py" => "jsonschema-rs (Python)".into(),
+        _ => c.label.clone(),
+    }
+}
+
+/// 0.01×, 0.1×, 1×, 10×: an axis label.
+fn axis_x(v: f64) -> String {
+    if v >= 1.0 { format!("{v:.0}×") } else { format!("{}×", format!("{v:.3}").trim_end_matches('0')) }
+}
+
+fn esc(t: &str) -> String {
+    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+fn color(h: Host, floor: bool) -> &'static str {
+    if floor {
+        return "#8c8c8c";
+    }
+    match h {
+        Host::Native => "#4c78a8",
+        Host::Wasmtime => "#e45756",
+        Host::Node => "#54a24b",
+        Host::Python => "#b279a2",
+    }
+}
+
+/// A bar chart of every validation ratio to the native core: one panel per
+/// schema and size, a bar per contender for the valid (solid) and invalid
+/// (light) arguments, min–max as a whisker, log scale.
+pub fn svg(r: &Results) -> String {
+    let (schemas, sizes) = schemas_and_sizes(r);
+    let core = r.index("core");
+    let rows: Vec<usize> = order(r)
+        .into_iter()
+        .filter(|&c| Some(c) != core && r.contenders[c].groups.contains(&Group::Validate))
+        .collect();
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    for &c in &rows {
+        for k in 0..r.items.len() {
+            if r.items[k].group == Group::Validate
+                && let Some(st) = r.vs_core(c, k)
+            {
+                lo = lo.min(st.min);
+                hi = hi.max(st.max);
+            }
+        }
+    }
+    if !lo.is_finite() {
+        lo = 0.1;
+        hi = 10.0;
+    }
+    let (lo, hi) = (lo.log10().floor().min(-1.0), hi.log10().ceil().max(1.0));
+
+    let label_w = 190.0;
+    let panel_w = 310.0;
+    let gap = 40.0;
+    let row_h = 20.0;
+    let bar_h = 7.0;
+    let panel_title = 22.0;
+    let axis_h = 20.0;
+    let panel_h = panel_title + rows.len() as f64 * row_h + axis_h;
+    let top = 64.0;
+    let width = label_w + schemas.len() as f64 * (panel_w + gap) + 10.0;
+    let height = top + sizes.len() as f64 * (panel_h + 14.0) + 30.0;
+    let x_of = |v: f64, x0: f64| x0 + (v.max(1e-9).log10() - lo) / (hi - lo) * panel_w;
+
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="Helvetica, Arial, sans-serif" font-size="11">"#
+    );
+    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="10" y="20" font-size="15" font-weight="bold">Validation time relative to the native core (log scale; left of 1× is faster)</text>"#
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="10" y="38" fill="#444">Median of per-round ratios over {} rounds; whiskers: min–max. Solid: valid arguments; light: invalid.</text>"##,
+        r.rounds_done
+    );
+    // Legend.
+    let mut lx = 10.0;
+    for (name, col) in [
+        ("native Rust", color(Host::Native, false)),
+        ("floor (parse only)", color(Host::Native, true)),
+        ("wasmtime", color(Host::Wasmtime, false)),
+        ("Node", color(Host::Node, false)),
+        ("Python", color(Host::Python, false)),
+    ] {
+        let _ = writeln!(
+            s,
+            r#"<rect x="{lx}" y="46" width="10" height="10" fill="{col}"/><text x="{}" y="55">{name}</text>"#,
+            lx + 14.0
+        );
+        lx += 30.0 + name.len() as f64 * 6.0;
+    }
+
+    for (si, size) in sizes.iter().enumerate() {
+        let y0 = top + si as f64 * (panel_h + 14.0);
+        // Row labels, once per band.
+        for (ri, &c) in rows.iter().enumerate() {
+            let y = y0 + panel_title + ri as f64 * row_h + row_h / 2.0 + 4.0;
+            let _ = writeln!(
+                s,
+                r#"<text x="{:.0}" y="{y:.1}" text-anchor="end">{}</text>"#,
+                label_w - 8.0,
+                esc(&chart_label(&r.contenders[c]))
+            );
+        }
+        for (pi, schema) in schemas.iter().enumerate() {
+            let x0 = label_w + pi as f64 * (panel_w + gap);
+            let _ = writeln!(
+                s,
+                r#"<text x="{x0}" y="{:.1}" font-weight="bold">{} · {}</text>"#,
+                y0 + 14.0,
+                esc(schema),
+                size_label(size)
+            );
+            let plot_top = y0 + panel_title;
+            let plot_bottom = plot_top + rows.len() as f64 * row_h;
+            let _ = writeln!(
+                s,
+                r##"<rect x="{x0}" y="{plot_top:.1}" width="{panel_w}" height="{:.1}" fill="#fafafa" stroke="#ddd"/>"##,
+                plot_bottom - plot_top
+            );
+            // Grid: decades, and 2× and 5× lightly.
+            let mut e = lo as i32;
+            while e as f64 <= hi {
+                for m in [1.0, 2.0, 5.0] {
+                    let v = m * 10f64.powi(e);
+                    if v.log10() > hi + 1e-9 {
+                        break;
+                    }
+                    let x = x_of(v, x0);
+                    let stroke = if m == 1.0 { "#ccc" } else { "#eee" };
+                    let _ = writeln!(
+                        s,
+                        r#"<line x1="{x:.1}" y1="{plot_top:.1}" x2="{x:.1}" y2="{plot_bottom:.1}" stroke="{stroke}"/>"#
+                    );
+                    if m == 1.0 {
+                        let _ = writeln!(
+                            s,
+                            r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#555">{}</text>"##,
+                            plot_bottom + 13.0,
+                            axis_x(v)
+                        );
+                    }
+                }
+                e += 1;
+            }
+            let one = x_of(1.0, x0);
+            let _ = writeln!(
+                s,
+                r##"<line x1="{one:.1}" y1="{plot_top:.1}" x2="{one:.1}" y2="{plot_bottom:.1}" stroke="#333" stroke-width="1.2"/>"##
+            );
+            for (ri, &c) in rows.iter().enumerate() {
+                for (vi, valid) in [true, false].into_iter().enumerate() {
+                    let id = format!("{schema}-{size}-{}", if valid { "valid" } else { "invalid" });
+                    let Some(k) = r.item(&id) else { continue };
+                    let Some(st) = r.vs_core(c, k) else { continue };
+                    let cy = plot_top + ri as f64 * row_h + 2.5 + vi as f64 * (bar_h + 1.5);
+                    let x = x_of(st.median, x0);
+                    let (bx, bw) = if x >= one { (one, x - one) } else { (x, one - x) };
+                    let col = color(r.contenders[c].host, r.contenders[c].floor);
+                    let opacity = if valid { 1.0 } else { 0.45 };
+                    let _ = writeln!(
+                        s,
+                        r#"<rect x="{bx:.1}" y="{cy:.1}" width="{:.1}" height="{bar_h}" fill="{col}" fill-opacity="{opacity}"><title>{}, {}: median {} (min {}, max {})</title></rect>"#,
+                        bw.max(0.8),
+                        esc(&r.contenders[c].label),
+                        esc(&id),
+                        fmt_x(st.median),
+                        fmt_x(st.min),
+                        fmt_x(st.max)
+                    );
+                    let wy = cy + bar_h / 2.0;
+                    let _ = writeln!(
+                        s,
+                        r##"<line x1="{:.1}" y1="{wy:.1}" x2="{:.1}" y2="{wy:.1}" stroke="#222" stroke-width="0.8"/>"##,
+                        x_of(st.min, x0),
+                        x_of(st.max, x0)
+                    );
+                    if valid {
+                        let tx = x_of(st.max, x0).max(x).max(one) + 3.0;
+                        if tx < x0 + panel_w - 28.0 {
+                            let _ = writeln!(
+                                s,
+                                r##"<text x="{tx:.1}" y="{:.1}" font-size="9" fill="#333">{}</text>"##,
+                                wy + 3.5,
+                                fmt_x(st.median)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let _ = writeln!(s, "</svg>");
+    s
+}

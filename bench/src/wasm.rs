@@ -1,0 +1,145 @@
+//! The component through wasmtime, set up the way a host that cares about
+//! per-call cost would: compiled once and kept precompiled (`serialize` /
+//! `deserialize`), an `InstancePre` (imports resolved once), one store reused
+//! for every call, `concurrency_support(false)`, and the same 512 MiB memory
+//! limit as host-demo. Written here on wasmtime directly so that each step can
+//! be timed on its own.
+
+use std::time::{Duration, Instant};
+use wasmtime::component::{Component, Linker, ResourceAny};
+use wasmtime::{Config, Engine, Store, StoreLimits, StoreLimitsBuilder};
+
+wasmtime::component::bindgen!({
+    world: "tool-schema",
+    path: "../wit",
+});
+
+use exports::onellm::tool_schema::downconvert::Target;
+
+pub type Error = wasmtime::Error;
+
+/// What a verdict-returning call answers: the bound arguments, or the errors
+/// as `path\tkeyword\tmessage` lines (the same form every host reports).
+pub fn arg_errors_text(errors: &[exports::onellm::tool_schema::validate::ArgError]) -> String {
+    errors.iter().map(|e| format!("{}\t{}\t{}", e.path, e.keyword, e.message)).collect::<Vec<_>>().join("\n")
+}
+
+pub struct Precompiled {
+    pub engine: Engine,
+    pub fuel: bool,
+    pub bytes: Vec<u8>,
+    pub compile_time: Duration,
+}
+
+/// `fuel`: compile with fuel metering, as the Python package's engine is
+/// (it gives every call a fuel budget), to measure what that costs.
+pub fn engine(fuel: bool) -> Result<Engine, Error> {
+    let mut config = Config::new();
+    config.wasm_component_model(true);
+    config.concurrency_support(false);
+    // For `perf`: TOOL_SCHEMA_BENCH_PERFMAP=1 writes /tmp/perf-PID.map, which
+    // names the compiled wasm functions (bench/README.md).
+    if std::env::var_os("TOOL_SCHEMA_BENCH_PERFMAP").is_some() {
+        config.profiler(wasmtime::ProfilingStrategy::PerfMap);
+    }
+    config.consume_fuel(fuel);
+    Engine::new(&config)
+}
+
+/// Compiles the component once (timed) and returns its serialized form.
+pub fn precompile(wasm: &[u8], fuel: bool) -> Result<Precompiled, Error> {
+    let engine = engine(fuel)?;
+    let start = Instant::now();
+    let component = Component::new(&engine, wasm)?;
+    let compile_time = start.elapsed();
+    Ok(Precompiled { bytes: component.serialize()?, engine, fuel, compile_time })
+}
+
+/// A loaded component: what a long-running host keeps.
+pub struct Loaded {
+    pub engine: Engine,
+    pub pre: ToolSchemaPre<StoreLimits>,
+    fuel: bool,
+}
+
+impl Loaded {
+    /// Deserializes the precompiled component and resolves its (empty) imports.
+    pub fn from_precompiled(precompiled: &Precompiled) -> Result<Loaded, Error> {
+        let (engine, bytes) = (&precompiled.engine, &precompiled.bytes);
+        // SAFETY: `bytes` is what `Component::serialize` wrote in this process,
+        // with this engine's configuration.
+        let component = unsafe { Component::deserialize(engine, bytes)? };
+        let linker = Linker::<StoreLimits>::new(engine);
+        let pre = ToolSchemaPre::new(linker.instantiate_pre(&component)?)?;
+        Ok(Loaded { engine: engine.clone(), pre, fuel: precompiled.fuel })
+    }
+
+    /// A fresh store and instance.
+    pub fn instantiate(&self) -> Result<Instance, Error> {
+        let limits = StoreLimitsBuilder::new().memory_size(512 << 20).build();
+        let mut store = Store::new(&self.engine, limits);
+        store.limiter(|l| l);
+        if self.fuel {
+            store.set_fuel(u64::MAX)?;
+        }
+        let bindings = self.pre.instantiate(&mut store)?;
+        Ok(Instance { store, bindings })
+    }
+}
+
+/// One store and instance, reused for every call.
+pub struct Instance {
+    store: Store<StoreLimits>,
+    bindings: ToolSchema,
+}
+
+impl Instance {
+    pub fn compile(&mut self, schema: &str) -> Result<ResourceAny, Error> {
+        let v = self.bindings.onellm_tool_schema_validate().validator();
+        match v.call_compile(&mut self.store, schema, None)? {
+            Ok(handle) => Ok(handle),
+            Err(d) => Err(wasmtime::format_err!("the schema does not compile: {d:?}")),
+        }
+    }
+
+    /// `validator.validate`: the verdict, and the answer when asked for.
+    pub fn validate(&mut self, handle: ResourceAny, args: &str) -> Result<Result<String, String>, Error> {
+        let v = self.bindings.onellm_tool_schema_validate().validator();
+        Ok(v.call_validate(&mut self.store, handle, args)?.map_err(|e| arg_errors_text(&e)))
+    }
+
+    pub fn validate_ok(&mut self, handle: ResourceAny, args: &str) -> Result<bool, Error> {
+        let v = self.bindings.onellm_tool_schema_validate().validator();
+        Ok(v.call_validate(&mut self.store, handle, args)?.is_ok())
+    }
+
+    pub fn validate_args(&mut self, schema: &str, args: &str) -> Result<Result<String, String>, Error> {
+        let v = self.bindings.onellm_tool_schema_validate();
+        Ok(v.call_validate_args(&mut self.store, schema, args)?.map_err(|e| arg_errors_text(&e)))
+    }
+
+    pub fn validate_args_ok(&mut self, schema: &str, args: &str) -> Result<bool, Error> {
+        let v = self.bindings.onellm_tool_schema_validate();
+        Ok(v.call_validate_args(&mut self.store, schema, args)?.is_ok())
+    }
+
+    pub fn describe_tool(&mut self, descriptor: &str) -> Result<Option<String>, Error> {
+        Ok(self.bindings.onellm_tool_schema_describe().call_describe_tool(&mut self.store, descriptor)?.ok())
+    }
+
+    /// The converted schema, or `None` when refused.
+    pub fn downconvert(&mut self, schema: &str, target: &str) -> Result<Option<String>, Error> {
+        let target = match target {
+            "anthropic" => Target::Anthropic,
+            "openai" => Target::Openai,
+            "gemini" => Target::Gemini,
+            other => Target::Custom(other.to_owned()),
+        };
+        let d = self.bindings.onellm_tool_schema_downconvert();
+        Ok(d.call_downconvert(&mut self.store, schema, &target)?.ok().map(|d| d.schema))
+    }
+
+    pub fn flatten_doc(&mut self, xml: &str) -> Result<String, Error> {
+        self.bindings.onellm_tool_schema_describe().call_flatten_doc(&mut self.store, xml)
+    }
+}
