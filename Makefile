@@ -20,6 +20,7 @@ VECTORS := target/conformance/vectors.json
 # The host packages keep their own targets beside their code.
 include js/js.mk
 include python/python.mk
+include fuzz/fuzz.mk
 include bench/bench.mk
 
 help: ## List the targets
