@@ -35,7 +35,7 @@ fuzz-deps: ## Install the nightly toolchain and cargo-fuzz if they are missing
 	@command -v cargo-fuzz >/dev/null 2>&1 || \
 	  $(CARGO) install cargo-fuzz --version $(CARGO_FUZZ_VERSION) --locked
 
-fuzz: fuzz-deps ## Fuzz each target FUZZ_SECONDS s (300), replay its finds under ASan; table in fuzz/results.md
+fuzz: fuzz-deps ## Fuzz each target FUZZ_SECONDS s (300), replay its finds under ASan, then the long differential check; fuzz/results.md
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) FUZZ_RSS_MB=$(FUZZ_RSS_MB) \
 	  FUZZ_MAX_LEN=$(FUZZ_MAX_LEN) FUZZ_SANITIZER=$(FUZZ_SANITIZER) FUZZ_REPLAY=$(FUZZ_REPLAY) \
 	  FUZZ_RESULTS=$(FUZZ_RESULTS) CARGO=$(CARGO) fuzz/scripts/run.sh $(FUZZ_TARGETS)

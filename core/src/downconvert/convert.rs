@@ -624,7 +624,9 @@ impl<'a> Converter<'a> {
                 self.change(out, k, "dropped", format!("{name} takes no {k}; it says nothing about values"))
             }
             (_, Support::Rejected) => self.hint(hints, k, val, from, out, &format!("{name} rejects {k}")),
-            (_, Support::NotListed) => self.hint(hints, k, val, from, out, &format!("{name} does not list {k}")),
+            (_, Support::NotListed) => {
+                self.hint(hints, k, val, from, out, &format!("{name} does not list {}", keyword_text(k)))
+            }
         }
     }
 
@@ -976,6 +978,14 @@ pub fn insert_ordered(result: &mut Vec<(String, Value)>, key: &str, value: Value
     result.insert(position, (key.to_owned(), value));
 }
 
+/// A keyword as the hint form and the changes' details write it: as it is
+/// when it is made of ASCII letters, digits, `_`, `$` and `-`, else as a JSON
+/// string (so that `""` or `"my key"` cannot be misread).
+fn keyword_text(k: &str) -> String {
+    let plain = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '-'));
+    if plain { k.to_owned() } else { crate::json::quote(k) }
+}
+
 /// Writes the description, with the hints appended in the documented form
 /// `(keyword: JSON, keyword: JSON)` (a keyword of other characters than
 /// ASCII letters, digits, `_`, `$` and `-` is written as a JSON string),
@@ -985,11 +995,7 @@ fn finish(result: &mut Vec<(String, Value)>, description: Option<String>, hints:
     let hint = if hints.is_empty() {
         None
     } else {
-        let name = |k: &str| {
-            let plain = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '-'));
-            if plain { k.to_owned() } else { crate::json::quote(k) }
-        };
-        let pairs: Vec<String> = hints.iter().map(|(k, v)| format!("{}: {}", name(k), v.to_json())).collect();
+        let pairs: Vec<String> = hints.iter().map(|(k, v)| format!("{}: {}", keyword_text(k), v.to_json())).collect();
         Some(format!("({})", pairs.join(", ")))
     };
     let text = match (description, hint) {
