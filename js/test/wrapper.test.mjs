@@ -338,6 +338,25 @@ describe('instances', () => {
   });
 });
 
+describe('hostile input', () => {
+  const SMALL = '{"type":"object","properties":{"n":{"type":"integer","maximum":3}}}';
+  const cases = [
+    ['a schema of 1,000,000 nested arrays', '['.repeat(1_000_000) + ']'.repeat(1_000_000), '{}', '$', 'schema'],
+    // Patterns without look-around or back-references run in linear time: a plain mismatch.
+    ['the pattern (a|aa)*c against 10,000 a', '{"type":"object","properties":{"s":{"pattern":"(a|aa)*c"}}}', `{"s":"${'a'.repeat(10_000)}"}`, 's', 'pattern'],
+    ['an argument text of 100 MB', '{"type":"object"}', `{"a":"${'x'.repeat(100 << 20)}"}`, '$', 'limit'],
+  ];
+  for (const [name, schema, args, path, keyword] of cases) {
+    test(`${name}: an error result, and the next call works`, async () => {
+      const fresh = await load();
+      const e = thrown(() => fresh.validateArgs(schema, args), ArgumentsError);
+      assert.deepEqual([e.errors[0].path, e.errors[0].keyword], [path, keyword]);
+      assert.equal(fresh.validateArgs(SMALL, '{"n":1}'), '{"n":1}');
+      assert.equal(fresh.restarts, 0, 'answered without a trap');
+    });
+  }
+});
+
 describe('freeing validators', () => {
   // A schema whose compiled form takes a few MiB inside the component.
   const properties = {};

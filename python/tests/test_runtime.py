@@ -172,6 +172,26 @@ def test_the_limits_inside_the_component_answer_without_a_trap() -> None:
     assert rt.info().instances == 1
 
 
+@pytest.mark.parametrize(
+    ("schema", "args", "path", "keyword"),
+    [
+        ("[" * 1_000_000 + "]" * 1_000_000, "{}", "$", "schema"),
+        # Patterns without look-around or back-references run in linear time: a plain mismatch.
+        ('{"type":"object","properties":{"s":{"pattern":"(a|aa)*c"}}}', '{"s":"' + "a" * 10_000 + '"}', "s", "pattern"),
+        ('{"type":"object"}', '{"a":"' + "x" * (100 << 20) + '"}', "$", "limit"),
+    ],
+    ids=["schema-of-1000000-nested-arrays", "pattern-(a|aa)*c-against-10000-a", "argument-text-of-100-MB"],
+)
+def test_hostile_inputs_are_error_results_and_the_next_call_works(
+    schema: str, args: str, path: str, keyword: str
+) -> None:
+    rt = ts.Runtime()
+    errors = rt.validate_args(schema, args).errors
+    assert errors and (errors[0].path, errors[0].keyword) == (path, keyword)
+    assert rt.validate_args(SMALL_SCHEMA, "{}").ok
+    assert rt.info().instances == 1, "answered without a trap"
+
+
 # -- threads ---------------------------------------------------------------------------
 
 
