@@ -117,8 +117,9 @@ mkdir -p "$(dirname "$FUZZ_RESULTS")"
 {
   echo "# Fuzzing results"
   echo
-  echo "Written by \`make fuzz\` (fuzz/scripts/run.sh) on $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores,"
-  echo "targets one after another. $(rustc +nightly --version), $("$CARGO" fuzz --version)."
+  cores=$(nproc)
+  echo "Written by \`make fuzz\` (fuzz/scripts/run.sh) on $(date -u '+%Y-%m-%d %H:%M UTC'); $cores core$([ "$cores" = 1 ] || echo s)"
+  echo "available to it, targets one after another. $(rustc +nightly --version), $("$CARGO" fuzz --version)."
   echo
   echo "Each target ran ${FUZZ_SECONDS} s (\`-max_total_time\`) built with sanitizer \`$FUZZ_SANITIZER\`, release"
   echo "with debug assertions (integer overflow panics), from its seeds (\`fuzz/seeds/\`) and its"
