@@ -6,6 +6,7 @@
 //! boundary, so that a native caller and a host of the component get the same
 //! bytes.
 
+mod applicators;
 pub mod describe;
 pub mod diag;
 pub mod downconvert;

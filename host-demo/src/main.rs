@@ -228,12 +228,9 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
             };
             let runtime = Runtime::load(&opts)?;
             let mut host = runtime.instantiate()?;
-            let schema = match tool {
-                Some(_) => match host.describe_tool(&schema_text)? {
-                    Ok(tool_json) => input_schema_of(&tool_json, name.as_deref())?,
-                    Err(diags) => return Ok(print_answer(Err(diags), pretty)),
-                },
-                None => schema_text,
+            let schema = match schema_of(&mut host, tool.is_some(), schema_text, name.as_deref())? {
+                Ok(schema) => schema,
+                Err(diags) => return Ok(print_answer(Err(diags), pretty)),
             };
             let options = ValidateOptions { formats, any_value: false, limits: None };
             let compiled = match host.compile(&schema, Some(options))? {
@@ -299,12 +296,9 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
             };
             let runtime = Runtime::load(&opts)?;
             let mut host = runtime.instantiate()?;
-            let schema = match tool {
-                Some(_) => match host.describe_tool(&schema_text)? {
-                    Ok(tool_json) => input_schema_of(&tool_json, name.as_deref())?,
-                    Err(diags) => return Ok(print_answer(Err(diags), pretty)),
-                },
-                None => schema_text,
+            let schema = match schema_of(&mut host, tool.is_some(), schema_text, name.as_deref())? {
+                Ok(schema) => schema,
+                Err(diags) => return Ok(print_answer(Err(diags), pretty)),
             };
             match answer {
                 None => match host.downconvert(&schema, &target)? {
@@ -535,6 +529,24 @@ fn core_result(r: ToolResult) -> tool_schema::ToolResult {
             .collect(),
         is_error: r.is_error,
         typed_result: r.typed_result,
+    }
+}
+
+/// The schema a command works on: the text as given, or, with `--tool`, the
+/// input schema of the tool the descriptor text describes (its diagnostics
+/// when it is refused).
+fn schema_of(
+    host: &mut Host<'_>,
+    is_tool: bool,
+    text: String,
+    name: Option<&str>,
+) -> Result<Result<String, Vec<Diagnostic>>, Failure> {
+    if !is_tool {
+        return Ok(Ok(text));
+    }
+    match host.describe_tool(&text)? {
+        Ok(tool_json) => input_schema_of(&tool_json, name).map(Ok),
+        Err(diags) => Ok(Err(diags)),
     }
 }
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
+import { thrown } from './thrown.mjs';
 import { ArgumentsError, DeadlineError, ToolSchemaError, TrapError, load } from '../src/index.js';
 import { readVectors, runCase } from '../scripts/vectors.mjs';
 
@@ -91,13 +92,3 @@ describe('a call past its deadline', () => {
     assert.equal(ts.validateArgs(SCHEMA, '{"n":2}'), '{"n":2}');
   });
 });
-
-function thrown(f, type) {
-  try {
-    f();
-  } catch (e) {
-    assert.ok(e instanceof type, `expected ${type.name}, got ${e?.name}: ${e?.message}`);
-    return e;
-  }
-  assert.fail(`expected ${type.name}, but nothing was thrown`);
-}

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
+import { thrown } from './thrown.mjs';
 import {
   ArgumentsError,
   DEFAULT_MAX_MEMORY_BYTES,
@@ -392,13 +393,3 @@ describe('freeing validators', () => {
     assert.throws(() => v.validate('{}'), (e) => e instanceof ToolSchemaError && /freed/.test(e.message));
   });
 });
-
-function thrown(f, type) {
-  try {
-    f();
-  } catch (e) {
-    assert.ok(e instanceof type, `expected ${type.name}, got ${e?.name}: ${e?.message}`);
-    return e;
-  }
-  assert.fail(`expected ${type.name}, but nothing was thrown`);
-}

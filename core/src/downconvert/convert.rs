@@ -3,6 +3,7 @@
 //! schema for the target and a report of every change.
 
 use super::profile::{Profile, Recursion, Support, regex_fits};
+use crate::applicators::{ONE_SCHEMA, SCHEMA_LIST, SCHEMA_MAP};
 use crate::diag::{Code, Diagnostic};
 use crate::json::{Number, Value};
 use std::collections::HashSet;
@@ -76,22 +77,6 @@ pub fn is_constraint(keyword: &str) -> bool {
 
 /// Identity and comments, dropped without a hint by every target.
 const METADATA: &[&str] = &["$schema", "$id", "$comment", "$anchor", "$dynamicAnchor", "$vocabulary"];
-
-/// Keywords whose value is one schema / an array of schemas / a map of schemas.
-const ONE_SCHEMA: &[&str] = &[
-    "items",
-    "additionalProperties",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "propertyNames",
-    "contains",
-    "not",
-    "if",
-    "then",
-    "else",
-];
-const SCHEMA_LIST: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-const SCHEMA_MAP: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
 
 /// The contract's keyword order; a keyword the conversion adds goes before
 /// the first present keyword that comes after it here.

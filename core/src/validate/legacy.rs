@@ -15,23 +15,8 @@
 //! Only schema positions are visited: a `const`, `enum`, `default` or
 //! `examples` value holding the same words is left alone.
 
+use crate::applicators::{ONE_SCHEMA, SCHEMA_LIST, SCHEMA_MAP};
 use crate::json::Value;
-
-const ONE: &[&str] = &[
-    "items",
-    "additionalItems",
-    "additionalProperties",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "propertyNames",
-    "contains",
-    "not",
-    "if",
-    "then",
-    "else",
-];
-const MANY: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-const MAP: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
 
 /// Rewrites the draft-07 spellings in `schema` when it names no `$schema`;
 /// returns whether anything changed.
@@ -82,15 +67,16 @@ fn visit(schema: &mut Value, depth: usize, changed: &mut bool) {
     }
     for (k, v) in members.iter_mut() {
         let k = k.as_str();
-        if ONE.contains(&k) {
+        // draft-07's `additionalItems` holds one schema too.
+        if ONE_SCHEMA.contains(&k) || k == "additionalItems" {
             visit(v, depth + 1, changed);
-        } else if MANY.contains(&k) {
+        } else if SCHEMA_LIST.contains(&k) {
             if let Value::Array(items) = v {
                 for item in items {
                     visit(item, depth + 1, changed);
                 }
             }
-        } else if MAP.contains(&k)
+        } else if SCHEMA_MAP.contains(&k)
             && let Value::Object(map) = v
         {
             for (_, item) in map {
