@@ -68,7 +68,7 @@ pub struct Decimal {
 }
 
 impl Decimal {
-    fn from_json(text: &str) -> Decimal {
+    pub(crate) fn from_json(text: &str) -> Decimal {
         let (negative, rest) = match text.strip_prefix('-') {
             Some(r) => (true, r),
             None => (false, text),
@@ -649,13 +649,29 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 /// The end of the JSON number starting at `start`, if one does.
 fn scan_number(b: &[u8], start: usize) -> Option<usize> {
+    scan_number_classified(b, start).map(|(end, _, _)| end)
+}
+
+/// The end of the JSON number starting at `start`; whether it is a plain
+/// integer (digits only, not `-0`); and whether, not being plain, it may
+/// still be integral (`2.0`, `1e2`, `-0`; not `2.5`).
+#[inline]
+pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<(usize, bool, bool)> {
     let mut i = start;
     let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
-    if b.get(i) == Some(&b'-') {
+    let negative = b.get(i) == Some(&b'-');
+    if negative {
         i += 1;
     }
+    let mut plain = true;
+    let mut integral = true;
     match b.get(i) {
-        Some(b'0') => i += 1,
+        Some(b'0') => {
+            i += 1;
+            if negative {
+                plain = false;
+            }
+        }
         Some(b'1'..=b'9') => {
             while digit(i) {
                 i += 1;
@@ -664,15 +680,22 @@ fn scan_number(b: &[u8], start: usize) -> Option<usize> {
         _ => return None,
     }
     if b.get(i) == Some(&b'.') {
+        plain = false;
         i += 1;
         if !digit(i) {
             return None;
         }
         while digit(i) {
+            if b[i] != b'0' {
+                integral = false;
+            }
             i += 1;
         }
     }
     if let Some(b'e' | b'E') = b.get(i) {
+        plain = false;
+        // An exponent may make any fraction integral.
+        integral = true;
         i += 1;
         if let Some(b'+' | b'-') = b.get(i) {
             i += 1;
@@ -684,7 +707,7 @@ fn scan_number(b: &[u8], start: usize) -> Option<usize> {
             i += 1;
         }
     }
-    Some(i)
+    Some((i, plain, !plain && integral))
 }
 
 #[cfg(test)]

@@ -22,6 +22,8 @@ const SMALL: Limits = Limits {
     max_schema_bytes: 1024,
     max_schema_depth: 16,
     regex_backtrack_limit: 1000,
+    max_errors: 100,
+    max_work: 1_000_000,
 };
 
 fuzz_target!(|data: &[u8]| {

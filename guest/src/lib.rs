@@ -69,6 +69,7 @@ fn options(o: Option<ValidateOptions>) -> tool_schema::Options {
         max_schema_bytes: size(l.max_schema_bytes),
         max_schema_depth: l.max_schema_depth as usize,
         regex_backtrack_limit: size(l.regex_backtrack_limit),
+        ..tool_schema::Limits::default()
     });
     let formats = match o.formats {
         FormatMode::Assert => tool_schema::FormatMode::Assert,

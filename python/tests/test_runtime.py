@@ -92,9 +92,9 @@ def test_runtime_info_says_how_the_component_was_loaded() -> None:
 
 
 def test_running_out_of_fuel_traps_and_the_next_call_works() -> None:
-    # 1e8 units: enough to compile a small schema (about 2e7) and validate small
-    # arguments, not to read 8 MB of arguments (about 3e8).
-    rt = ts.Runtime(fuel=100_000_000)
+    # 2e7 units: enough to compile a small schema (under 1e7) and validate small
+    # arguments, not to read 8 MB of arguments (over 5e7).
+    rt = ts.Runtime(fuel=20_000_000)
     validator = rt.validator(SMALL_SCHEMA)
     assert validator.validate('{"n": 2}').bound_args == '{"n":2}'
     assert (rt.info().instances, validator.compilations) == (1, 1)
@@ -104,7 +104,7 @@ def test_running_out_of_fuel_traps_and_the_next_call_works() -> None:
     assert caught.value.out_of_fuel
     assert "fuel" in caught.value.reason
     assert str(caught.value) == (
-        "the call used up its fuel (100,000,000 units) and was stopped; a fresh instance replaces it"
+        "the call used up its fuel (20,000,000 units) and was stopped; a fresh instance replaces it"
     )
     assert isinstance(caught.value, RuntimeError) and isinstance(caught.value, ts.ToolSchemaError)
     assert rt.info().instances == 2
@@ -121,7 +121,7 @@ def test_running_out_of_fuel_traps_and_the_next_call_works() -> None:
 
 
 def test_a_trap_in_validate_args_replaces_the_instance_too() -> None:
-    rt = ts.Runtime(fuel=100_000_000)
+    rt = ts.Runtime(fuel=20_000_000)
     with pytest.raises(ts.TrapError):
         rt.validate_args(SMALL_SCHEMA, _string_args(8))
     with pytest.raises(ts.TrapError):
@@ -152,7 +152,7 @@ def test_a_memory_limit_below_what_the_component_starts_with_is_refused() -> Non
 
 
 def test_a_validator_closed_before_a_trap_stays_closed() -> None:
-    rt = ts.Runtime(fuel=100_000_000)
+    rt = ts.Runtime(fuel=20_000_000)
     v = rt.validator(SMALL_SCHEMA)
     v.close()
     with pytest.raises(ts.TrapError):

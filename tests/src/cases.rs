@@ -79,6 +79,7 @@ pub fn options_of(v: Option<&Value>) -> tool_schema::Options {
             max_schema_bytes: n("maxSchemaBytes", d.max_schema_bytes),
             max_schema_depth: n("maxSchemaDepth", d.max_schema_depth),
             regex_backtrack_limit: n("regexBacktrackLimit", d.regex_backtrack_limit),
+            ..d
         };
     }
     o

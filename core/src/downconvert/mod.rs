@@ -62,12 +62,8 @@ fn profile_of(target: Target<'_>) -> Result<Profile, Vec<Diagnostic>> {
 
 /// The schema as conversion and restoring read it: usable (the same checks
 /// as validation), with draft-07 spellings mapped.
-fn read_schema(schema_text: &str) -> Result<(Validator, Value), Vec<Diagnostic>> {
-    let validator = Validator::compile(schema_text, Options::default())?;
-    let mut schema = json::parse(schema_text, ParseLimits { max_bytes: usize::MAX, max_depth: usize::MAX })
-        .map_err(|e| vec![Diagnostic { code: Code::Ols001, message: e.to_string(), path: "$".into() }])?;
-    crate::validate::legacy::normalize(&mut schema);
-    Ok((validator, schema))
+fn read_schema(schema_text: &str) -> Result<Validator, Vec<Diagnostic>> {
+    Validator::compile(schema_text, Options::default())
 }
 
 fn convert_for<'a>(p: &'a Profile, schema: &'a Value) -> Result<(Value, convert::Converter<'a>), Vec<Diagnostic>> {
@@ -112,8 +108,8 @@ fn convert_for<'a>(p: &'a Profile, schema: &'a Value) -> Result<(Value, convert:
 /// the target cannot take at all is refused with a diagnostic saying why.
 pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverted, Vec<Diagnostic>> {
     let p = profile_of(target)?;
-    let (_, schema) = read_schema(schema_text)?;
-    let (out, conv) = convert_for(&p, &schema)?;
+    let validator = read_schema(schema_text)?;
+    let (out, conv) = convert_for(&p, validator.schema())?;
     Ok(Downconverted { schema: out.to_json(), changes: conv.changes, lossless: conv.lossless })
 }
 
@@ -125,18 +121,19 @@ pub fn restore_args(original: &str, target: Target<'_>, args_text: &str) -> Resu
     let unusable =
         |diags: Vec<Diagnostic>| -> Vec<ArgError> { diags.iter().map(crate::validate::schema_unusable).collect() };
     let p = profile_of(target).map_err(unusable)?;
-    let (validator, schema) = read_schema(original).map_err(unusable)?;
-    let (_, conv) = convert_for(&p, &schema).map_err(unusable)?;
+    let validator = read_schema(original).map_err(unusable)?;
+    let schema = validator.schema();
+    let (_, conv) = convert_for(&p, schema).map_err(unusable)?;
     let limits = Options::default().limits;
     let args = json::parse(
         args_text,
         ParseLimits { max_bytes: limits.max_argument_bytes, max_depth: limits.max_argument_depth },
     )
     .map_err(|e| vec![crate::validate::unreadable(&e)])?;
-    let mut restorer = restore::Restorer { p: &p, root: &schema, problems: Vec::new() };
-    let restored = restorer.restore(args, &schema, &restore::At::default(), 0);
+    let mut restorer = restore::Restorer { p: &p, root: schema, problems: Vec::new() };
+    let restored = restorer.restore(args, schema, &restore::At::default(), 0);
     let problems = restorer.problems;
-    let checked = validator.validate_value(restored);
+    let checked = validator.validate_value(&restored);
     if problems.is_empty()
         && let Ok(bound) = checked
     {

@@ -3,8 +3,14 @@
 //! numbers in integer slots are written as integers (`2.0` → `2`, `1e2` →
 //! `100`), and nothing else changes: member order and every other number's
 //! text stay as the caller wrote them.
+//!
+//! The answer is written from the tape: when nothing changes and the text is
+//! already compact, it is the text itself; otherwise spans of the text are
+//! copied around what changes.
 
-use crate::json::{Decimal, Number, Value};
+use super::program::{Node, NodeId, Op, Program};
+use super::tape::{ESCAPED, Kind, NOT_PLAIN, Tape};
+use crate::json::{self, Decimal};
 
 /// Most schema-and-value pairs one binding visits; past it the rest of the
 /// value is left as written (it is valid either way).
@@ -13,145 +19,197 @@ const MAX_STEPS: usize = 1_000_000;
 /// expanded (`1e999999` stays `1e999999`).
 const MAX_INTEGER_DIGITS: i64 = 1_000;
 
-pub(crate) fn bind(schema: &Value, mut args: Value) -> Value {
-    let mut steps = 0;
-    integers(schema, schema, &mut args, &mut steps, 0);
-    fill_defaults(schema, schema, &mut args);
-    args
-}
-
-/// Absent top-level parameters with a `default` get it, after the members the
-/// caller gave, in the schema's order.
-fn fill_defaults(root: &Value, schema: &Value, args: &mut Value) {
-    let schema = follow_refs(root, schema);
-    let (Some(properties), Value::Object(members)) = (schema.get("properties").and_then(Value::as_object), args) else {
-        return;
+/// The bound arguments of a valid value.
+pub(crate) fn bind(prog: &Program, tape: &Tape<'_>) -> String {
+    let rewrites = if prog.integer_slots && tape.any_not_plain { integers(prog, tape) } else { Vec::new() };
+    let root_object = tape.tok(0).kind == Kind::Object;
+    let defaults: Vec<&(Box<str>, json::Value)> = if root_object {
+        prog.defaults.iter().filter(|(name, _)| tape.member(0, name).is_none()).collect()
+    } else {
+        Vec::new()
     };
-    for (name, property) in properties {
-        let property = follow_refs(root, property);
-        if let Some(default) = property.get("default")
-            && !members.iter().any(|(k, _)| k == name)
-        {
-            members.push((name.clone(), default.clone()));
-        }
+    if rewrites.is_empty() && defaults.is_empty() && tape.compact {
+        return tape.text[tape.span.0..tape.span.1].to_owned();
     }
-}
-
-/// A local `$ref` chain followed to the schema it names (at most a few hops).
-fn follow_refs<'a>(root: &'a Value, mut schema: &'a Value) -> &'a Value {
-    for _ in 0..16 {
-        match schema.get("$ref").and_then(Value::as_str).and_then(|r| resolve(root, r)) {
-            Some(target) => schema = target,
-            None => break,
-        }
-    }
-    schema
-}
-
-/// A fragment reference (`#/$defs/x`, `#anchor`) in `root`.
-fn resolve<'a>(root: &'a Value, reference: &str) -> Option<&'a Value> {
-    let fragment = reference.strip_prefix('#')?;
-    if fragment.is_empty() {
-        return Some(root);
-    }
-    if let Some(pointer) = fragment.strip_prefix('/') {
-        let mut cur = root;
-        for raw in pointer.split('/') {
-            let seg = super::refcheck::percent_decode(raw).replace("~1", "/").replace("~0", "~");
-            cur = match cur {
-                Value::Object(_) => cur.get(&seg)?,
-                Value::Array(items) => items.get(seg.parse::<usize>().ok()?)?,
-                _ => return None,
-            };
-        }
-        return Some(cur);
-    }
-    find_anchor(root, fragment, 0)
-}
-
-fn find_anchor<'a>(v: &'a Value, name: &str, depth: usize) -> Option<&'a Value> {
-    if depth > 512 {
-        return None;
-    }
-    match v {
-        Value::Object(members) => {
-            if members.iter().any(|(k, a)| (k == "$anchor" || k == "$dynamicAnchor") && a.as_str() == Some(name)) {
-                return Some(v);
+    let mut out = String::with_capacity(tape.text.len() + 16);
+    write(tape, 0, &rewrites, &mut out);
+    if !defaults.is_empty() {
+        // Before the closing brace, after the members the caller gave.
+        out.pop();
+        let mut first = tape.tok(0).len == 0;
+        for (name, value) in defaults {
+            if !first {
+                out.push(',');
             }
-            members.iter().find_map(|(_, sub)| find_anchor(sub, name, depth + 1))
+            first = false;
+            json::write_string(name, &mut out);
+            out.push(':');
+            json::write_compact(value, &mut out);
         }
-        Value::Array(items) => items.iter().find_map(|sub| find_anchor(sub, name, depth + 1)),
-        _ => None,
+        out.push('}');
+    }
+    out
+}
+
+/// The value at `i` as compact JSON.
+pub(crate) fn compact_of(tape: &Tape<'_>, i: u32) -> String {
+    let mut out = String::new();
+    write(tape, i, &[], &mut out);
+    out
+}
+
+/// Writes the value at `from` compactly, with `rewrites` (number token,
+/// text; sorted) in place of those numbers.
+fn write(tape: &Tape<'_>, from: u32, rewrites: &[(u32, String)], out: &mut String) {
+    // The containers open around the token being written: how many of their
+    // items or members are still to come.
+    let mut open: Vec<(bool, u32)> = Vec::new();
+    let mut i = from;
+    let mut rw = rewrites.iter().peekable();
+    loop {
+        let t = *tape.tok(i);
+        match t.kind {
+            Kind::Null => out.push_str("null"),
+            Kind::True => out.push_str("true"),
+            Kind::False => out.push_str("false"),
+            Kind::Number => {
+                while rw.peek().is_some_and(|(at, _)| *at < i) {
+                    rw.next();
+                }
+                match rw.peek() {
+                    Some((at, text)) if *at == i => out.push_str(text),
+                    _ => out.push_str(tape.number(i)),
+                }
+            }
+            Kind::String => {
+                if t.flags & ESCAPED != 0 {
+                    json::write_string(tape.str(i), out);
+                } else {
+                    out.push('"');
+                    out.push_str(tape.str(i));
+                    out.push('"');
+                }
+            }
+            Kind::Array | Kind::Object => {
+                let object = t.kind == Kind::Object;
+                out.push(if object { '{' } else { '[' });
+                if t.len == 0 {
+                    out.push(if object { '}' } else { ']' });
+                } else {
+                    open.push((object, t.len));
+                    i += 1;
+                    if object {
+                        json::write_string(tape.str(i), out);
+                        out.push(':');
+                        i += 1;
+                    }
+                    continue;
+                }
+            }
+        }
+        i += 1;
+        // One value done: separators and closings.
+        loop {
+            let Some((object, left)) = open.last_mut() else { return };
+            *left -= 1;
+            if *left > 0 {
+                out.push(',');
+                if *object {
+                    json::write_string(tape.str(i), out);
+                    out.push(':');
+                    i += 1;
+                }
+                break;
+            }
+            out.push(if *object { '}' } else { ']' });
+            open.pop();
+        }
     }
 }
 
-/// Whether a schema's `type` makes its slot an integer one.
-fn integer_slot(schema: &Value) -> bool {
-    match schema.get("type") {
-        Some(Value::String(t)) => t == "integer",
-        Some(Value::Array(ts)) => {
-            ts.iter().any(|t| t.as_str() == Some("integer")) && !ts.iter().any(|t| t.as_str() == Some("number"))
+fn integer_slot(node: &Node) -> bool {
+    node.integer_slot
+}
+
+/// The numbers to rewrite: every integral number in an integer slot, found
+/// by following the schema's structure over the value (properties and
+/// `additionalProperties`, `prefixItems` and `items`, `$ref`s and every
+/// branch of `allOf`/`anyOf`/`oneOf`/`if`), whatever each branch's verdict.
+fn integers(prog: &Program, tape: &Tape<'_>) -> Vec<(u32, String)> {
+    let mut out = Vec::new();
+    let mut steps = 0;
+    let mut stack: Vec<(NodeId, u32, u32)> = vec![(prog.root, 0, 0)];
+    while let Some((node, i, depth)) = stack.pop() {
+        steps += 1;
+        if steps > MAX_STEPS {
+            break;
+        }
+        if depth > 512 {
+            continue;
+        }
+        let n = &prog.nodes[node as usize];
+        let t = tape.tok(i);
+        // Only a number not written as a plain integer can change.
+        if t.kind == Kind::Number
+            && t.flags & NOT_PLAIN != 0
+            && integer_slot(n)
+            && let Some(text) = integer_text(&Decimal::from_json(tape.number(i)))
+            && text != tape.number(i)
+        {
+            out.push((i, text));
+        }
+        let d = depth + 1;
+        for op in n.ops.iter() {
+            match op {
+                Op::Ref(t) | Op::RecursiveRef { target: t, .. } | Op::DynamicRef { target: t, .. } => {
+                    stack.push((*t, i, d))
+                }
+                Op::AllOf(bs) | Op::AnyOf(bs) | Op::OneOf(bs) => stack.extend(bs.iter().map(|b| (*b, i, d))),
+                Op::If { cond, then, els } => {
+                    stack.push((*cond, i, d));
+                    stack.extend(then.iter().chain(els.iter()).map(|b| (*b, i, d)));
+                }
+                Op::Object(o) if t.kind == Kind::Object => {
+                    for (key, value) in tape.members(i) {
+                        // Only values that hold a number can change.
+                        if !holds_number(tape, value) {
+                            continue;
+                        }
+                        match o.property(tape.str(key)) {
+                            Some((_, child)) => stack.push((child, value, d)),
+                            None => stack.extend(o.additional.map(|a| (a, value, d))),
+                        }
+                    }
+                }
+                Op::Items(it) if t.kind == Kind::Array => {
+                    for (k, item) in tape.items(i).enumerate() {
+                        if !holds_number(tape, item) {
+                            continue;
+                        }
+                        match it.prefix.get(k) {
+                            Some(child) => stack.push((*child, item, d)),
+                            None => stack.extend(it.rest.map(|r| (r, item, d))),
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out.sort_by_key(|(at, _)| *at);
+    out.dedup_by_key(|(at, _)| *at);
+    out
+}
+
+/// Whether value `i` is, or holds, a number that is not a plain integer.
+fn holds_number(tape: &Tape<'_>, i: u32) -> bool {
+    let t = tape.tok(i);
+    match t.kind {
+        Kind::Number => t.flags & NOT_PLAIN != 0,
+        Kind::Array | Kind::Object => {
+            tape.toks[i as usize..t.at as usize].iter().any(|x| x.kind == Kind::Number && x.flags & NOT_PLAIN != 0)
         }
         _ => false,
-    }
-}
-
-fn integers(root: &Value, schema: &Value, value: &mut Value, steps: &mut usize, depth: usize) {
-    *steps += 1;
-    if *steps > MAX_STEPS || depth > 512 || !matches!(schema, Value::Object(_)) {
-        return;
-    }
-    if let Value::Number(n) = value
-        && integer_slot(schema)
-        && let Some(text) = integer_text(&n.decimal())
-    {
-        *n = Number::parse(&text).unwrap_or_else(|| n.clone());
-    }
-    for key in ["$ref", "$dynamicRef"] {
-        if let Some(target) = schema.get(key).and_then(Value::as_str).and_then(|r| resolve(root, r)) {
-            integers(root, target, value, steps, depth + 1);
-        }
-    }
-    for key in ["allOf", "anyOf", "oneOf"] {
-        for sub in schema.get(key).and_then(Value::as_array).unwrap_or_default() {
-            integers(root, sub, value, steps, depth + 1);
-        }
-    }
-    for key in ["if", "then", "else"] {
-        if let Some(sub) = schema.get(key) {
-            integers(root, sub, value, steps, depth + 1);
-        }
-    }
-    match value {
-        Value::Object(members) => {
-            let properties = schema.get("properties").and_then(Value::as_object).unwrap_or_default();
-            let additional = schema.get("additionalProperties");
-            for (name, member) in members.iter_mut() {
-                match properties.iter().find(|(k, _)| k == name) {
-                    Some((_, sub)) => integers(root, sub, member, steps, depth + 1),
-                    None => {
-                        if let Some(sub) = additional {
-                            integers(root, sub, member, steps, depth + 1);
-                        }
-                    }
-                }
-            }
-        }
-        Value::Array(items) => {
-            let prefix = schema.get("prefixItems").and_then(Value::as_array).unwrap_or_default();
-            let rest = schema.get("items");
-            for (i, item) in items.iter_mut().enumerate() {
-                match prefix.get(i) {
-                    Some(sub) => integers(root, sub, item, steps, depth + 1),
-                    None => {
-                        if let Some(sub) = rest {
-                            integers(root, sub, item, steps, depth + 1);
-                        }
-                    }
-                }
-            }
-        }
-        _ => {}
     }
 }
 
@@ -173,42 +231,4 @@ fn integer_text(d: &Decimal) -> Option<String> {
     s.extend(d.digits.iter().map(|&x| char::from(b'0' + x)));
     s.extend(std::iter::repeat_n('0', d.exponent as usize));
     Some(s)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::json::{ParseLimits, parse};
-
-    fn bound(schema: &str, args: &str) -> String {
-        let limits = ParseLimits { max_bytes: 1 << 20, max_depth: 64 };
-        bind(&parse(schema, limits).unwrap(), parse(args, limits).unwrap()).to_json()
-    }
-
-    #[test]
-    fn integral_numbers_in_integer_slots_become_integers() {
-        let schema = r##"{"type":"object","properties":{"n":{"type":"integer"},"x":{"type":"number"},"m":{"type":["integer","null"]},
-            "list":{"type":"array","items":{"$ref":"#/$defs/i"}},"pair":{"prefixItems":[{"type":"integer"},{"type":"number"}]},
-            "any":{"anyOf":[{"type":"integer"},{"type":"string"}]}},"additionalProperties":{"type":"integer"},"$defs":{"i":{"type":"integer"}}}"##;
-        assert_eq!(
-            bound(
-                schema,
-                r##"{"n":2.0,"x":2.0,"m":1e2,"list":[1.0,-3.00,-0.0],"pair":[5.0,5.0],"any":7.0,"extra":1.50e1}"##
-            ),
-            r##"{"n":2,"x":2.0,"m":100,"list":[1,-3,0],"pair":[5,5.0],"any":7,"extra":15}"##
-        );
-    }
-
-    #[test]
-    fn defaults_fill_absent_parameters_after_the_given_ones() {
-        let schema = r##"{"type":"object","properties":{"a":{"type":"integer","default":10},"b":{"type":"string"},"c":{"$ref":"#/$defs/c"}},"$defs":{"c":{"default":"x"}}}"##;
-        assert_eq!(bound(schema, r##"{"b":"hi"}"##), r##"{"b":"hi","a":10,"c":"x"}"##);
-        assert_eq!(bound(schema, r##"{"a":3,"c":null}"##), r##"{"a":3,"c":null}"##);
-    }
-
-    #[test]
-    fn huge_integers_stay_as_written() {
-        assert_eq!(bound(r##"{"type":"integer"}"##, "1e999999"), "1e999999");
-        assert_eq!(bound(r##"{"type":"integer"}"##, "1e3"), "1000");
-    }
 }

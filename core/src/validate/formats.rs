@@ -2,12 +2,24 @@
 //! the `contentEncoding: base64` check. Other formats keep the validator's
 //! built-in meanings.
 
-/// A format check: whether a string is in the format.
-pub type Check = fn(&str) -> bool;
+use super::program::{Format, FormatOp};
 
-/// Formats whose meaning the contract fixes.
-pub const CONTRACT_FORMATS: &[(&str, Check)] =
-    &[("date", is_date), ("time", is_time), ("date-time", is_date_time), ("uuid", is_uuid)];
+/// Whether `s` is in the format `op` checks.
+pub(crate) fn check(op: &FormatOp, s: &str, _regex_limit: u64) -> bool {
+    match op.format {
+        Format::Date => is_date(s),
+        Format::Time => is_time(s),
+        Format::DateTime => is_date_time(s),
+        Format::Uuid => is_uuid(s),
+        Format::Regex => super::ecma::is_ecma_regex(s),
+        Format::Standard => op.standard.is_none_or(|check| check(s)),
+    }
+}
+
+/// Whether `s` is JSON text (draft 7's `contentMediaType: application/json`).
+pub(crate) fn is_json(s: &str) -> bool {
+    crate::json::parse(s, crate::json::ParseLimits { max_bytes: usize::MAX, max_depth: 512 }).is_ok()
+}
 
 /// How a message names what a format wants.
 pub fn phrase(format: &str) -> String {

@@ -2,13 +2,17 @@
 //! `{path, keyword, message}`, paths like `items[2].qty`, messages from one
 //! table of templates starting `Argument '<path>' ` (docs/validation.md lists
 //! them), in the order of the arguments document.
+//!
+//! The evaluator records failures as a few words each ([`RawError`]); only
+//! here, once the arguments are known to be invalid, are paths built and
+//! sentences written, and only for the errors that are listed.
 
-use crate::diag::{Code, Diagnostic};
-use crate::json::{self, KeyIndex, ParseError, ParseErrorKind, Value};
-use crate::path::Path;
-use jsonschema::error::{TypeKind, ValidationErrorKind as Kind};
-use jsonschema::{JsonType, ValidationError};
-use serde_json::Value as S;
+use super::eval::{RawError, Tag};
+use super::program::{Kw, Node, Op, Program, types};
+use super::tape::{Kind, NONE, Tape};
+use crate::diag::Diagnostic;
+use crate::json::{self, ParseError, ParseErrorKind, Value};
+use crate::path::{Path, Segment};
 
 /// One thing wrong with the arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,10 +63,6 @@ pub(crate) fn unreadable(e: &ParseError) -> ArgError {
     }
 }
 
-pub(crate) fn not_an_object(v: &Value) -> ArgError {
-    ArgError::new(&Path::root(), "type", format!("must be a JSON object of named arguments, not {}", kind_word(v)))
-}
-
 pub(crate) fn schema_unusable(d: &Diagnostic) -> ArgError {
     ArgError {
         path: "$".into(),
@@ -76,69 +76,52 @@ pub(crate) fn schema_unusable(d: &Diagnostic) -> ArgError {
     }
 }
 
-/// A schema the validator refuses: invalid against the 2020-12 meta-schema
-/// (`OLS003`) or with a reference it cannot resolve (`OLS004`).
-pub(crate) fn schema_error(e: &ValidationError<'_>) -> Diagnostic {
-    let code = match e.kind() {
-        Kind::Referencing(_) => Code::Ols004,
-        _ => Code::Ols003,
-    };
-    let pointer = e.instance_path().to_string();
-    let at = if pointer.is_empty() { "the root".to_owned() } else { format!("'{pointer}'") };
-    let message = match e.kind() {
-        Kind::Referencing(r) => {
-            format!("The schema has a reference that cannot be resolved: {}.", reference_problem(r))
-        }
-        _ => format!("The schema is not valid JSON Schema 2020-12 at {at}: {e}."),
-    };
-    Diagnostic { code, message, path: if pointer.is_empty() { "$".into() } else { pointer } }
+/// The work budget ran out before the arguments were checked.
+pub(crate) fn over_budget(limit: u64) -> ArgError {
+    ArgError::new(
+        &Path::root(),
+        "limit",
+        format!("could not be checked: checking it against the schema takes more than {limit} steps"),
+    )
 }
 
-/// A reference problem in words that do not depend on the platform (the
-/// retrieval error underneath differs between native and wasm builds).
-fn reference_problem(r: &jsonschema::ReferencingError) -> String {
-    match r {
-        jsonschema::ReferencingError::Unretrievable { uri, .. } => {
-            format!("'{uri}' is not part of the schema, and remote schemas are never retrieved")
-        }
-        jsonschema::ReferencingError::UnknownSpecification { specification } => format!(
-            "its $schema '{specification}' is not a built-in meta-schema (draft 7, 2019-09, 2020-12), and remote schemas are never retrieved"
+/// The errors past the ones listed.
+pub(crate) fn more_errors(more: u64, listed: usize) -> ArgError {
+    ArgError::new(
+        &Path::root(),
+        "limit",
+        format!(
+            "has {more} more {} that {} not listed (at most {listed} are)",
+            if more == 1 { "error" } else { "errors" },
+            if more == 1 { "is" } else { "are" }
         ),
-        other => other.to_string(),
-    }
+    )
 }
 
-fn kind_word(v: &Value) -> String {
-    match v {
-        Value::Null => "null".into(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => clip(n.as_str()),
-        Value::String(_) => "a string".into(),
-        Value::Array(_) => "an array".into(),
-        Value::Object(_) => "an object".into(),
-    }
-}
-
-/// What came, for a type error: numbers, booleans and null by value, other
-/// values by kind.
-fn got_kind(v: &S) -> String {
-    match v {
-        S::Null => "null".into(),
-        S::Bool(b) => b.to_string(),
-        S::Number(n) => clip(&n.to_string()),
-        S::String(_) => "a string".into(),
-        S::Array(_) => "an array".into(),
-        S::Object(_) => "an object".into(),
+/// What came, as a type error names it: numbers, booleans and null by value,
+/// other values by kind.
+fn got(tape: &Tape<'_>, i: u32) -> String {
+    match tape.tok(i).kind {
+        Kind::Null => "null".into(),
+        Kind::True => "true".into(),
+        Kind::False => "false".into(),
+        Kind::Number => clip(tape.number(i)),
+        Kind::String => "a string".into(),
+        Kind::Array => "an array".into(),
+        Kind::Object => "an object".into(),
     }
 }
 
 /// What came, by value: strings quoted, long ones cut short.
-fn shown(v: &S) -> String {
-    match v {
-        S::String(s) => quoted(s),
-        S::Array(_) | S::Object(_) => got_kind(v),
-        other => got_kind(other),
+fn shown(tape: &Tape<'_>, i: u32) -> String {
+    match tape.tok(i).kind {
+        Kind::String => quoted(tape.str(i)),
+        _ => got(tape, i),
     }
+}
+
+pub(crate) fn not_an_object(tape: &Tape<'_>) -> ArgError {
+    ArgError::new(&Path::root(), "type", format!("must be a JSON object of named arguments, not {}", got(tape, 0)))
 }
 
 const SHOWN_CHARS: usize = 60;
@@ -162,15 +145,15 @@ fn clip(text: &str) -> String {
 }
 
 /// An allowed value as a list item: strings bare (`Red`), others as JSON.
-fn listed(v: &S) -> String {
+fn listed(v: &Value) -> String {
     match v {
-        S::String(s) => s.clone(),
+        Value::String(s) => s.clone(),
         other => compact(other),
     }
 }
 
-fn compact(v: &S) -> String {
-    let text = serde_json::to_string(v).unwrap_or_default();
+fn compact(v: &Value) -> String {
+    let text = v.to_json();
     if text.chars().count() <= 2 * SHOWN_CHARS {
         text
     } else {
@@ -178,22 +161,22 @@ fn compact(v: &S) -> String {
     }
 }
 
-fn type_phrase(t: JsonType) -> &'static str {
-    match t {
-        JsonType::Null => "null",
-        JsonType::Boolean => "a boolean",
-        JsonType::Integer => "an integer",
-        JsonType::Number => "a number",
-        JsonType::String => "a string",
-        JsonType::Array => "an array",
-        JsonType::Object => "an object",
+fn type_phrase(bit: u8) -> &'static str {
+    match bit {
+        types::NULL => "null",
+        types::BOOLEAN => "a boolean",
+        types::INTEGER => "an integer",
+        types::NUMBER => "a number",
+        types::STRING => "a string",
+        types::ARRAY => "an array",
+        _ => "an object",
     }
 }
 
 /// `an integer or null`, `a string, an integer or null`: null last.
-fn types_phrase(types: &[JsonType]) -> String {
+fn types_phrase(bits: &[u8]) -> String {
     let mut names: Vec<&str> = Vec::new();
-    for t in types.iter().filter(|t| **t != JsonType::Null).chain(types.iter().filter(|t| **t == JsonType::Null)) {
+    for t in bits.iter().filter(|t| **t != types::NULL).chain(bits.iter().filter(|t| **t == types::NULL)) {
         let p = type_phrase(*t);
         if !names.contains(&p) {
             names.push(p);
@@ -206,18 +189,15 @@ fn types_phrase(types: &[JsonType]) -> String {
     }
 }
 
-fn types_of(kind: &TypeKind) -> Vec<JsonType> {
-    match kind {
-        TypeKind::Single(t) => vec![*t],
-        TypeKind::Multiple(set) => set.iter().collect(),
-    }
+fn mask_bits(mask: u8) -> Vec<u8> {
+    (0..7).map(|b| 1u8 << b).filter(|b| mask & b != 0).collect()
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// Keywords an error may be reported under when the schema path names one.
+/// Keywords an error is reported under when its schema location ends in one.
 const KEYWORDS: &[&str] = &[
     "items",
     "prefixItems",
@@ -233,402 +213,167 @@ const KEYWORDS: &[&str] = &[
     "contentEncoding",
 ];
 
-/// An error found: where it sorts in the document, the error, and the schema
-/// location (a JSON pointer) of the keyword that failed.
+/// An error found: where it sorts in the document (member and item
+/// indices, a missing member after its object's members), the error, and
+/// the schema location (a JSON pointer) of the keyword that failed.
 pub(crate) type Found = (Vec<usize>, ArgError, String);
 
-/// Places errors in the arguments document, and reads the schema they came from.
-struct Locator<'a> {
-    doc: &'a Value,
-    index: KeyIndex<'a>,
-    schema: &'a S,
-    own_schema: &'a Value,
-    backtrack_limit: usize,
+/// What rendering reads besides the errors.
+pub(crate) struct Context<'a, 't> {
+    pub prog: &'a Program,
+    pub tape: &'a Tape<'t>,
+    /// The schema document (draft-07 spellings mapped), for details.
+    pub schema: &'a Value,
+    pub backtrack_limit: u64,
     /// The value is a tool's arguments, whose members are its parameters.
-    tool_arguments: bool,
+    pub tool_arguments: bool,
+    pub lists: &'a [u32],
 }
 
-impl<'a> Locator<'a> {
-    /// The path and document position an instance pointer names.
-    fn locate(&mut self, pointer: &str) -> (Path, Vec<usize>, Option<&'a Value>) {
-        let mut path = Path::root();
-        let mut position = Vec::new();
-        let mut cur = Some(self.doc);
-        if pointer.is_empty() {
-            return (path, position, cur);
+impl Context<'_, '_> {
+    fn node(&self, e: &RawError) -> &Node {
+        &self.prog.nodes[e.node as usize]
+    }
+
+    fn op(&self, e: &RawError) -> Option<&Op> {
+        self.node(e).ops.get(e.op as usize)
+    }
+
+    /// The schema value at a node location (its own document, or a built-in one).
+    fn schema_at(&self, location: &str) -> Option<&Value> {
+        match location.split_once('#') {
+            None => self.schema.pointer(location),
+            Some((uri, pointer)) => super::meta::document(uri).and_then(|(_, v)| v.pointer(pointer)),
         }
-        for raw in pointer.split('/').skip(1) {
-            let seg = raw.replace("~1", "/").replace("~0", "~");
-            match cur {
-                Some(Value::Array(items)) => {
-                    let i = seg.parse::<usize>().unwrap_or(usize::MAX);
-                    path = path.index(i);
-                    position.push(i);
-                    cur = items.get(i);
-                }
-                Some(Value::Object(members)) => {
-                    let i = self.index.find(members, &seg);
-                    position.push(i.unwrap_or(members.len()));
-                    cur = i.map(|i| &members[i].1);
-                    path = path.key(&seg);
-                }
-                _ => {
-                    path = path.key(&seg);
-                    position.push(usize::MAX);
-                    cur = None;
-                }
+    }
+
+    /// The path of a token, as a caller reads it.
+    fn path(&self, mut i: u32) -> Path {
+        let mut segs = Vec::new();
+        let tape = self.tape;
+        while tape.tok(i).parent != NONE {
+            let t = tape.tok(i);
+            let parent = t.parent;
+            if tape.tok(parent).kind == Kind::Array {
+                segs.push(Segment::Index(t.ordinal as usize));
+            } else {
+                // A member: the key token precedes a value; a key is itself.
+                let key = if self.is_key(i) { i } else { i - 1 };
+                segs.push(Segment::Key(tape.str(key).to_owned()));
             }
+            i = parent;
         }
-        (path, position, cur)
+        let mut p = Path::root();
+        for s in segs.into_iter().rev() {
+            p = match s {
+                Segment::Key(k) => p.key(&k),
+                Segment::Index(n) => p.index(n),
+            };
+        }
+        p
+    }
+
+    /// Whether token `i` is a member's key (its value follows it, with the
+    /// same parent and member index).
+    fn is_key(&self, i: u32) -> bool {
+        let t = self.tape.tok(i);
+        t.kind == Kind::String
+            && t.parent != NONE
+            && self.tape.tok(t.parent).kind == Kind::Object
+            && self.tape.toks.get(i as usize + 1).is_some_and(|n| n.parent == t.parent && n.ordinal == t.ordinal)
+    }
+
+    /// Member and item indices from the root down to token `i`.
+    fn position(&self, mut i: u32) -> Vec<usize> {
+        let mut p = Vec::new();
+        while self.tape.tok(i).parent != NONE {
+            p.push(self.tape.tok(i).ordinal as usize);
+            i = self.tape.tok(i).parent;
+        }
+        p.reverse();
+        p
     }
 }
 
-/// Converts the validator's errors, in document order. Errors at one place
-/// keep the schema's keyword order; a missing member is placed after the
-/// members its object has.
-pub(crate) fn convert(
-    errors: Vec<ValidationError<'_>>,
-    doc: &Value,
-    schema: &S,
-    own_schema: &Value,
-    options: &super::Options,
-) -> Vec<Found> {
-    let mut locator = Locator {
-        doc,
-        index: KeyIndex::default(),
-        schema,
-        own_schema,
-        backtrack_limit: options.limits.regex_backtrack_limit,
-        tool_arguments: !options.any_value,
+/// Where an error sorts: a token by its place in the document, a missing
+/// member just after its object's last descendant (deeper objects first).
+pub(crate) fn sort_key(e: &RawError, tape: &Tape<'_>) -> u64 {
+    let missing = matches!(e.tag, Tag::Required | Tag::DependentRequired | Tag::DependencyRequired) && e.names == NONE;
+    if e.tag == Tag::PatternLimit && e.names == NONE {
+        return 0;
+    }
+    let at = if e.names != NONE { e.names } else { e.inst };
+    if missing {
+        let end = u64::from(tape.end(at));
+        let depth = tape.depth(at).min(0xFFFF) as u64;
+        ((2 * end - 1) << 16) | (0xFFFF - depth)
+    } else {
+        (2 * u64::from(at)) << 16
+    }
+}
+
+/// The schema location of the keyword an error is about.
+fn source(cx: &Context<'_, '_>, e: &RawError) -> String {
+    let node = cx.node(e);
+    let base = &node.location;
+    let kw = match e.tag {
+        Tag::False => return base.to_string(),
+        Tag::Required => "required",
+        Tag::DependentRequired => "dependentRequired",
+        Tag::DependencyRequired => "dependencies",
+        Tag::Unexpected => "additionalProperties",
+        Tag::Unevaluated => "unevaluatedProperties",
+        Tag::UnevaluatedItems => "unevaluatedItems",
+        Tag::AdditionalItems => "additionalItems",
+        Tag::UniqueItems => "uniqueItems",
+        Tag::Contains => "contains",
+        Tag::MinContains => "minContains",
+        Tag::MaxContains => "maxContains",
+        Tag::Not => "not",
+        Tag::PatternLimit => match cx.op(e) {
+            Some(Op::Object(_)) => "patternProperties",
+            _ => "pattern",
+        },
+        Tag::Types | Tag::AnyOf | Tag::OneOfNone | Tag::OneOfMany => match cx.op(e) {
+            Some(Op::AnyOf(_)) => "anyOf",
+            _ => "oneOf",
+        },
+        Tag::Op => match cx.op(e) {
+            Some(Op::ExclusiveMinimumD4(_)) => "minimum",
+            Some(Op::ExclusiveMaximumD4(_)) => "maximum",
+            Some(op) => op.kw().name(),
+            None => "",
+        },
     };
-    let mut out: Vec<Found> = Vec::new();
-    for e in &errors {
-        one(e, &mut locator, &mut out);
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut seen = std::collections::HashSet::new();
-    out.retain(|(_, e, _)| seen.insert((e.path.clone(), e.message.clone())));
-    out
+    format!("{base}/{kw}")
 }
 
-fn keyword_of(e: &ValidationError<'_>) -> String {
-    let schema_path = e.schema_path().to_string();
-    let last = schema_path.rsplit('/').next().unwrap_or("");
+/// The keyword an error is reported under: the last step of its schema
+/// location when that is one of `KEYWORDS`, else the kind of failure.
+fn keyword(cx: &Context<'_, '_>, e: &RawError, source: &str) -> String {
+    let last = source.rsplit('/').next().unwrap_or("");
     if KEYWORDS.contains(&last) {
         return last.to_owned();
     }
-    match e.kind() {
-        Kind::Custom { .. } => "contentEncoding".into(),
-        k => k.keyword().to_owned(),
-    }
-}
-
-fn one(e: &ValidationError<'_>, loc: &mut Locator<'_>, out: &mut Vec<Found>) {
-    let source = e.schema_path().to_string();
-    let (path, position, located) = loc.locate(&e.instance_path().to_string());
-    let keyword = keyword_of(e);
-    let instance = e.instance();
-    // Numbers exactly as written (the validator's copies may respell an
-    // exponent): the caller's from the arguments, the limit from the schema.
-    let own_number = match located {
-        Some(Value::Number(n)) => Some(clip(n.as_str())),
-        _ => None,
+    let kind = match e.tag {
+        Tag::Required | Tag::DependencyRequired => "required",
+        Tag::DependentRequired => "required",
+        Tag::Unexpected => "additionalProperties",
+        Tag::Unevaluated => "unevaluatedProperties",
+        Tag::UnevaluatedItems => "unevaluatedItems",
+        Tag::AdditionalItems => "additionalItems",
+        Tag::False => "falseSchema",
+        Tag::UniqueItems => "uniqueItems",
+        Tag::Contains | Tag::MinContains | Tag::MaxContains => "contains",
+        Tag::Not => "not",
+        Tag::PatternLimit => "pattern",
+        Tag::Types | Tag::AnyOf | Tag::OneOfNone | Tag::OneOfMany => match cx.op(e) {
+            Some(Op::AnyOf(_)) => "anyOf",
+            _ => "oneOf",
+        },
+        Tag::Op => return cx.op(e).map_or("", |op| op.kw().name()).to_owned(),
     };
-    let got = || own_number.clone().unwrap_or_else(|| got_kind(instance));
-    let show = || own_number.clone().unwrap_or_else(|| shown(instance));
-    let own_schema = loc.own_schema;
-    let limit = |fallback: &dyn std::fmt::Display| match own_schema.pointer(&e.schema_path().to_string()) {
-        Some(Value::Number(n)) => n.as_str().to_owned(),
-        _ => fallback.to_string(),
-    };
-    let mut push = |path: &Path, position: Vec<usize>, predicate: String| {
-        out.push((position, ArgError::new(path, &keyword, predicate), source.clone()));
-    };
-    let after_members = |position: &[usize], extra: usize| {
-        let mut p = position.to_vec();
-        p.push(usize::MAX / 2 + extra);
-        p
-    };
-    match e.kind() {
-        Kind::Type { kind } => {
-            push(&path, position, format!("must be {}, not {}", types_phrase(&types_of(kind)), got()))
-        }
-        Kind::Required { property } => {
-            let name = property.as_str().unwrap_or_default();
-            let schema_path = e.schema_path().to_string();
-            let predicate = if schema_path.ends_with("/dependentRequired") {
-                // The argument present whose dependency list names the missing one.
-                let trigger = schema_value(e, loc.schema).and_then(S::as_object).and_then(|deps| {
-                    deps.iter().find_map(|(t, needs)| {
-                        let needs_it = needs.as_array().is_some_and(|n| n.iter().any(|x| x.as_str() == Some(name)));
-                        (needs_it && instance.get(t).is_some()).then(|| t.clone())
-                    })
-                });
-                match trigger {
-                    Some(t) => format!("is required when '{}' is given", path.key(&t)),
-                    None => "is required by another argument that is given".to_owned(),
-                }
-            } else {
-                "is required".to_owned()
-            };
-            let order = instance.as_object().map_or(0, |m| m.len());
-            push(&path.key(name), after_members(&position, order), predicate);
-        }
-        Kind::AdditionalProperties { unexpected } | Kind::UnevaluatedProperties { unexpected } => {
-            let allowed = allowed_names(e, loc.schema);
-            for name in unexpected {
-                let (p, pos, _) =
-                    loc.locate(&format!("{}/{}", e.instance_path(), name.replace('~', "~0").replace('/', "~1")));
-                let predicate = unknown_member(&path, &allowed, loc.tool_arguments);
-                out.push((pos, ArgError::new(&p, &keyword, predicate), source.clone()));
-            }
-        }
-        Kind::Enum { options } => {
-            let list: Vec<String> = options.as_array().map(|a| a.iter().map(listed).collect()).unwrap_or_default();
-            push(&path, position, format!("must be one of {}, not {}", list.join(", "), show()));
-        }
-        Kind::Constant { expected_value } => {
-            push(&path, position, format!("must be {}, not {}", compact(expected_value), show()))
-        }
-        Kind::Minimum { limit: limit_value } => {
-            push(&path, position, format!("must be at least {}, not {}", limit(limit_value), got()))
-        }
-        Kind::Maximum { limit: limit_value } => {
-            push(&path, position, format!("must be at most {}, not {}", limit(limit_value), got()))
-        }
-        Kind::ExclusiveMinimum { limit: limit_value } => {
-            push(&path, position, format!("must be greater than {}, not {}", limit(limit_value), got()))
-        }
-        Kind::ExclusiveMaximum { limit: limit_value } => {
-            push(&path, position, format!("must be less than {}, not {}", limit(limit_value), got()))
-        }
-        Kind::MultipleOf { multiple_of } => {
-            push(&path, position, format!("must be a multiple of {}, not {}", limit(multiple_of), got()))
-        }
-        Kind::MinLength { limit } => {
-            let len = instance.as_str().map_or(0, |s| s.chars().count());
-            push(
-                &path,
-                position,
-                format!("must be at least {} long, not {len}", plural(*limit, "character", "characters")),
-            )
-        }
-        Kind::MaxLength { limit } => {
-            let len = instance.as_str().map_or(0, |s| s.chars().count());
-            push(
-                &path,
-                position,
-                format!("must be at most {} long, not {len}", plural(*limit, "character", "characters")),
-            )
-        }
-        Kind::Pattern { pattern } => push(&path, position, format!("must match the pattern {pattern}, not {}", show())),
-        Kind::BacktrackLimitExceeded { .. } | Kind::RegexEngineFailure { .. } => {
-            let pattern = schema_value(e, loc.schema).and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
-            out.push((
-                Vec::new(),
-                ArgError {
-                    path: "$".into(),
-                    keyword: "pattern".into(),
-                    message: format!(
-                        "Argument '$' could not be checked: matching the pattern {pattern} against '{path}' takes more than {} backtracking steps.",
-                        loc.backtrack_limit
-                    ),
-                },
-                source.clone(),
-            ));
-        }
-        Kind::Format { format } => {
-            push(&path, position, format!("must be {}, not {}", super::formats::phrase(format), show()))
-        }
-        Kind::Custom { .. } | Kind::ContentEncoding { .. } | Kind::FromUtf8 { .. } => {
-            push(&path, position, format!("must be base64 text, not {}", show()))
-        }
-        Kind::ContentMediaType { content_media_type } => {
-            push(&path, position, format!("must be {content_media_type} content, not {}", show()))
-        }
-        Kind::MinItems { limit } => {
-            let n = instance.as_array().map_or(0, Vec::len);
-            push(&path, position, format!("must have at least {}, not {n}", plural(*limit, "item", "items")))
-        }
-        Kind::MaxItems { limit } => {
-            let n = instance.as_array().map_or(0, Vec::len);
-            push(&path, position, format!("must have at most {}, not {n}", plural(*limit, "item", "items")))
-        }
-        Kind::AdditionalItems { limit } => {
-            let n = instance.as_array().map_or(0, Vec::len);
-            push(&path, position, format!("must have at most {}, not {n}", plural(*limit as u64, "item", "items")))
-        }
-        Kind::UnevaluatedItems { unexpected } => {
-            let n = instance.as_array().map_or(0, Vec::len);
-            let allowed = n.saturating_sub(unexpected.len()) as u64;
-            push(
-                &path,
-                position,
-                format!("must have at most {} that its schema describes, not {n}", plural(allowed, "item", "items")),
-            )
-        }
-        Kind::UniqueItems => {
-            let predicate = match instance.as_array().and_then(|a| first_duplicate(a)) {
-                Some((i, j)) => format!("must not repeat an item (items {i} and {j} are equal)"),
-                None => "must not repeat an item".to_owned(),
-            };
-            push(&path, position, predicate)
-        }
-        Kind::Contains => {
-            let parent = schema_parent(e, loc.schema);
-            let contains = parent
-                .as_ref()
-                .and_then(|p| p.get("contains"))
-                .map(compact)
-                .unwrap_or_else(|| "its item schema".into());
-            let predicate = match (keyword.as_str(), parent.as_ref()) {
-                ("maxContains", Some(p)) => {
-                    let max = p.get("maxContains").and_then(S::as_u64).unwrap_or(0);
-                    format!("must contain at most {} matching {contains}", plural(max, "item", "items"))
-                }
-                ("minContains", Some(p)) => {
-                    let min = p.get("minContains").and_then(S::as_u64).unwrap_or(0);
-                    format!("must contain at least {} matching {contains}", plural(min, "item", "items"))
-                }
-                _ => format!("must contain an item matching {contains}"),
-            };
-            push(&path, position, predicate)
-        }
-        Kind::MinProperties { limit } => {
-            let n = instance.as_object().map_or(0, |m| m.len());
-            push(&path, position, format!("must have at least {}, not {n}", plural(*limit, "property", "properties")))
-        }
-        Kind::MaxProperties { limit } => {
-            let n = instance.as_object().map_or(0, |m| m.len());
-            push(&path, position, format!("must have at most {}, not {n}", plural(*limit, "property", "properties")))
-        }
-        Kind::PropertyNames { error } => {
-            let name = error.instance().as_str().map(json::quote).unwrap_or_default();
-            let mut inner = Vec::new();
-            let mut scratch = Locator {
-                doc: &Value::Null,
-                index: KeyIndex::default(),
-                schema: loc.schema,
-                own_schema: loc.own_schema,
-                backtrack_limit: loc.backtrack_limit,
-                tool_arguments: loc.tool_arguments,
-            };
-            one(error, &mut scratch, &mut inner);
-            for (_, e, _) in inner {
-                let predicate = e
-                    .message
-                    .split_once("' ")
-                    .map(|(_, rest)| rest.trim_end_matches('.').to_owned())
-                    .unwrap_or(e.message);
-                // "…, not "Name"" would only repeat the name.
-                let predicate = predicate.rsplit_once(", not ").map_or(predicate.clone(), |(p, _)| p.to_owned());
-                push(
-                    &path,
-                    position.clone(),
-                    format!("has a property name {name} that is not allowed: it {predicate}"),
-                );
-            }
-        }
-        Kind::Not { schema } => push(&path, position, format!("must not match {}", compact(schema))),
-        Kind::FalseSchema if matches!(keyword.as_str(), "additionalProperties" | "unevaluatedProperties") => {
-            // `additionalProperties: false` with no `properties` beside it: the
-            // validator names the object, and every member it has is unexpected.
-            let allowed = allowed_names(e, loc.schema);
-            let members: Vec<String> = located
-                .and_then(Value::as_object)
-                .map(|m| m.iter().map(|(k, _)| k.clone()).filter(|k| !allowed.contains(k)).collect())
-                .unwrap_or_default();
-            let pointer = e.instance_path().to_string();
-            for name in &members {
-                let (p, pos, _) = loc.locate(&format!("{pointer}/{}", name.replace('~', "~0").replace('/', "~1")));
-                out.push((
-                    pos,
-                    ArgError::new(&p, &keyword, unknown_member(&path, &allowed, loc.tool_arguments)),
-                    source.clone(),
-                ));
-            }
-        }
-        Kind::FalseSchema => {
-            let allowed = allowed_names(e, loc.schema);
-            match path.segments().last() {
-                Some(crate::path::Segment::Key(_)) if under_properties(e) => {
-                    push(&path, position, "is not allowed".to_owned())
-                }
-                Some(crate::path::Segment::Key(_)) => {
-                    push(&path, position, unknown_member(&path.parent(), &allowed, loc.tool_arguments))
-                }
-                Some(crate::path::Segment::Index(_)) => {
-                    let prefix = schema_parent(e, loc.schema)
-                        .and_then(|p| p.get("prefixItems").and_then(S::as_array).map(Vec::len))
-                        .unwrap_or(0) as u64;
-                    push(
-                        &path,
-                        position,
-                        format!("is not allowed: the array takes at most {}", plural(prefix, "item", "items")),
-                    )
-                }
-                None => push(&path, position, "is not allowed".to_owned()),
-            }
-        }
-        Kind::AnyOf { context } | Kind::OneOfNotValid { context } => {
-            closest_branch(e, context, &path, position, loc, out);
-        }
-        Kind::OneOfMultipleValid { context } => {
-            let valid: Vec<String> =
-                context.iter().enumerate().filter(|(_, errs)| errs.is_empty()).map(|(i, _)| i.to_string()).collect();
-            let which =
-                if valid.len() >= 2 { format!(" (oneOf branches {})", valid.join(" and ")) } else { String::new() };
-            push(
-                &path,
-                position,
-                format!("matches more than one of its allowed forms{which}; it must match exactly one"),
-            )
-        }
-        Kind::Referencing(r) => push(&path, position, format!("could not be checked: {}", reference_problem(r))),
-    }
-}
-
-/// `anyOf`/`oneOf` with no branch matching. When every branch wants another
-/// type here, one error lists the types; otherwise the errors of the branch
-/// that came closest — one whose type fits, with the fewest errors (a
-/// heuristic, as python-jsonschema's `best_match` is).
-fn closest_branch(
-    e: &ValidationError<'_>,
-    context: &[Vec<ValidationError<'static>>],
-    path: &Path,
-    position: Vec<usize>,
-    loc: &mut Locator<'_>,
-    out: &mut Vec<Found>,
-) {
-    let here = e.instance_path().to_string();
-    let root_types = |errs: &[ValidationError<'static>]| -> Option<Vec<JsonType>> {
-        errs.iter().find_map(|x| match x.kind() {
-            Kind::Type { kind } if x.instance_path().to_string() == here => Some(types_of(kind)),
-            Kind::Constant { expected_value } if x.instance_path().to_string() == here && expected_value.is_null() => {
-                Some(vec![JsonType::Null])
-            }
-            _ => None,
-        })
-    };
-    let fitting: Vec<&Vec<ValidationError<'static>>> =
-        context.iter().filter(|errs| root_types(errs).is_none()).collect();
-    match fitting.iter().min_by_key(|errs| errs.len()) {
-        Some(best) if !best.is_empty() => {
-            for x in best.iter() {
-                one(x, loc, out);
-            }
-        }
-        _ => {
-            let wanted: Vec<JsonType> = context.iter().filter_map(|errs| root_types(errs)).flatten().collect();
-            let keyword = e.kind().keyword().to_owned();
-            let predicate = if wanted.is_empty() {
-                "does not match any of its allowed forms".to_owned()
-            } else {
-                format!("must be {}, not {}", types_phrase(&wanted), got_kind(e.instance()))
-            };
-            out.push((position, ArgError::new(path, &keyword, predicate), e.schema_path().to_string()));
-        }
-    }
+    kind.to_owned()
 }
 
 /// The message for a member the schema does not allow at `parent`.
@@ -653,78 +398,337 @@ fn unknown_member(parent: &Path, allowed: &[String], tool_arguments: bool) -> St
     }
 }
 
-/// The names under `properties` beside the keyword that failed.
-fn allowed_names(e: &ValidationError<'_>, schema: &S) -> Vec<String> {
-    // `properties: {a: false}` reports at `/properties/a`, not beside `properties`.
-    let parent = if under_properties(e) { None } else { schema_parent(e, schema) };
-    parent
-        .and_then(|p| p.get("properties").and_then(S::as_object).map(|m| m.keys().cloned().collect()))
+/// The `properties` names of the schema object at `location`.
+fn names_at(cx: &Context<'_, '_>, location: &str) -> Vec<String> {
+    cx.schema_at(location)
+        .and_then(|v| v.get("properties"))
+        .and_then(Value::as_object)
+        .map(|m| m.iter().map(|(k, _)| k.clone()).collect())
         .unwrap_or_default()
 }
 
-/// Whether the failing schema is a member of a `properties` map.
-fn under_properties(e: &ValidationError<'_>) -> bool {
-    let schema_path = e.schema_path().to_string();
-    schema_path.rsplit_once('/').is_some_and(|(parent, _)| parent.ends_with("/properties"))
-}
-
-/// The schema object holding the keyword that failed. Only schema paths that
-/// stay inside the document the error names are followed.
-fn schema_parent<'s>(e: &ValidationError<'_>, schema: &'s S) -> Option<&'s S> {
-    let schema_path = e.schema_path().to_string();
-    let (parent, _) = schema_path.rsplit_once('/')?;
-    schema.pointer(parent)
-}
-
-fn schema_value<'s>(e: &ValidationError<'_>, schema: &'s S) -> Option<&'s S> {
-    schema.pointer(&e.schema_path().to_string())
-}
-
-/// The first two equal items, with numbers compared by value (`1 == 1.0`).
-fn first_duplicate(items: &[S]) -> Option<(usize, usize)> {
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for (j, item) in items.iter().enumerate() {
-        let mut key = String::new();
-        canonical(item, &mut key);
-        if let Some(&i) = seen.get(&key) {
-            return Some((i, j));
-        }
-        seen.insert(key, j);
+/// Renders one error (its path, keyword and message).
+fn render(cx: &Context<'_, '_>, e: &RawError, src: &str) -> ArgError {
+    let tape = cx.tape;
+    if e.names != NONE {
+        // A property name the schema does not allow: the inner failure,
+        // said of the name.
+        let path = cx.path(e.names);
+        let inner = RawError { names: NONE, ..*e };
+        let message = predicate(cx, &inner, &path);
+        let predicate = message.rsplit_once(", not ").map_or(message.clone(), |(p, _)| p.to_owned());
+        let last = src.rsplit('/').next().unwrap_or("");
+        let kw = if KEYWORDS.contains(&last) { last } else { "propertyNames" };
+        return ArgError::new(
+            &path,
+            kw,
+            format!("has a property name {} that is not allowed: it {predicate}", json::quote(tape.str(e.inst))),
+        );
     }
-    None
+    let kw = keyword(cx, e, src);
+    match e.tag {
+        Tag::Required | Tag::DependentRequired | Tag::DependencyRequired => {
+            let (name, predicate) = missing(cx, e);
+            ArgError::new(&cx.path(e.inst).key(&name), &kw, predicate)
+        }
+        Tag::PatternLimit => {
+            let pattern = &cx.prog.patterns[e.a as usize].0;
+            ArgError {
+                path: "$".into(),
+                keyword: "pattern".into(),
+                message: format!(
+                    "Argument '$' could not be checked: matching the pattern {pattern} against '{}' takes more than {} backtracking steps.",
+                    cx.path(e.inst),
+                    cx.backtrack_limit
+                ),
+            }
+        }
+        _ => {
+            let path = cx.path(e.inst);
+            let p = predicate(cx, e, &path);
+            ArgError::new(&path, &kw, p)
+        }
+    }
 }
 
-fn canonical(v: &S, out: &mut String) {
-    match v {
-        S::Number(n) => {
-            let d = json::Number::parse(&n.to_string()).map(|n| n.decimal());
-            match d {
-                Some(d) => {
-                    out.push_str(&format!("n{}{:?}e{}", if d.negative { "-" } else { "" }, d.digits, d.exponent))
+/// A missing member's name and what the message says of it.
+fn missing(cx: &Context<'_, '_>, e: &RawError) -> (String, String) {
+    match (e.tag, cx.op(e)) {
+        (Tag::Required, Some(Op::Required(r))) => (r.names[e.a as usize].to_string(), "is required".into()),
+        (Tag::DependentRequired, Some(Op::DependentRequired(deps))) => {
+            let name = deps[e.a as usize].1[e.b as usize].to_string();
+            // The argument given whose dependency list names the missing one.
+            let trigger = deps.iter().find_map(|(t, needs)| {
+                (needs.iter().any(|n| **n == *name) && cx.tape.member(e.inst, t).is_some()).then(|| t.to_string())
+            });
+            let path = cx.path(e.inst);
+            let predicate = match trigger {
+                Some(t) => format!("is required when '{}' is given", path.key(&t)),
+                None => "is required by another argument that is given".to_owned(),
+            };
+            (name, predicate)
+        }
+        (Tag::DependencyRequired, Some(Op::Dependencies(deps))) => match &deps[e.a as usize].1 {
+            super::program::Dependency::Required(names) => (names[e.b as usize].to_string(), "is required".into()),
+            _ => (String::new(), "is required".into()),
+        },
+        _ => (String::new(), "is required".into()),
+    }
+}
+
+/// What the message says of the value (after `Argument '<path>' `).
+fn predicate(cx: &Context<'_, '_>, e: &RawError, path: &Path) -> String {
+    let tape = cx.tape;
+    let i = e.inst;
+    let count = |i: u32| u64::from(tape.tok(i).len);
+    let chars = |i: u32| if tape.tok(i).kind == Kind::String { tape.str(i).chars().count() } else { 0 };
+    match e.tag {
+        Tag::Op => match cx.op(e) {
+            Some(Op::Type(mask)) => format!("must be {}, not {}", types_phrase(&mask_bits(*mask)), got(tape, i)),
+            Some(Op::Const(l)) => format!("must be {}, not {}", compact(&l.value), shown(tape, i)),
+            Some(Op::Enum(en)) => {
+                let list: Vec<String> = en.values.iter().map(|l| listed(&l.value)).collect();
+                format!("must be one of {}, not {}", list.join(", "), shown(tape, i))
+            }
+            Some(Op::Minimum(l)) => format!("must be at least {}, not {}", l.text, got(tape, i)),
+            Some(Op::Maximum(l)) => format!("must be at most {}, not {}", l.text, got(tape, i)),
+            Some(Op::ExclusiveMinimum(l) | Op::ExclusiveMinimumD4(l)) => {
+                format!("must be greater than {}, not {}", l.text, got(tape, i))
+            }
+            Some(Op::ExclusiveMaximum(l) | Op::ExclusiveMaximumD4(l)) => {
+                format!("must be less than {}, not {}", l.text, got(tape, i))
+            }
+            Some(Op::MultipleOf(l)) => format!("must be a multiple of {}, not {}", l.text, got(tape, i)),
+            Some(Op::MinLength(m)) => {
+                format!("must be at least {} long, not {}", plural(*m, "character", "characters"), chars(i))
+            }
+            Some(Op::MaxLength(m)) => {
+                format!("must be at most {} long, not {}", plural(*m, "character", "characters"), chars(i))
+            }
+            Some(Op::Pattern(p)) => {
+                format!("must match the pattern {}, not {}", cx.prog.patterns[*p as usize].0, shown(tape, i))
+            }
+            Some(Op::Format(f)) => format!("must be {}, not {}", super::formats::phrase(&f.name), shown(tape, i)),
+            Some(Op::ContentEncoding) => format!("must be base64 text, not {}", shown(tape, i)),
+            Some(Op::ContentMediaType(mt)) => format!("must be {mt} content, not {}", shown(tape, i)),
+            Some(Op::MinItems(m)) => format!("must have at least {}, not {}", plural(*m, "item", "items"), count(i)),
+            Some(Op::MaxItems(m)) => format!("must have at most {}, not {}", plural(*m, "item", "items"), count(i)),
+            Some(Op::MinProperties(m)) => {
+                format!("must have at least {}, not {}", plural(*m, "property", "properties"), count(i))
+            }
+            Some(Op::MaxProperties(m)) => {
+                format!("must have at most {}, not {}", plural(*m, "property", "properties"), count(i))
+            }
+            _ => "is not valid".into(),
+        },
+        Tag::Unexpected | Tag::Unevaluated => {
+            let allowed = names_at(cx, &cx.node(e).location);
+            unknown_member(&path.parent(), &allowed, cx.tool_arguments)
+        }
+        Tag::UnevaluatedItems => {
+            let n = count(i);
+            format!("must have at most {} that its schema describes, not {n}", plural(u64::from(e.a), "item", "items"))
+        }
+        Tag::AdditionalItems => {
+            format!("must have at most {}, not {}", plural(u64::from(e.a), "item", "items"), count(i))
+        }
+        Tag::False => {
+            let location = cx.node(e).location.to_string();
+            let under_properties = location.rsplit_once('/').is_some_and(|(parent, _)| parent.ends_with("/properties"));
+            let parent_location = location.rsplit_once('/').map(|(p, _)| p.to_owned());
+            match path.segments().last() {
+                Some(Segment::Key(_)) if under_properties => "is not allowed".to_owned(),
+                Some(Segment::Key(_)) => {
+                    let allowed = parent_location.map(|p| names_at(cx, &p)).unwrap_or_default();
+                    unknown_member(&path.parent(), &allowed, cx.tool_arguments)
                 }
-                None => out.push_str(&n.to_string()),
+                Some(Segment::Index(_)) => {
+                    let prefix = parent_location
+                        .and_then(|p| cx.schema_at(&p))
+                        .and_then(|v| v.get("prefixItems"))
+                        .and_then(Value::as_array)
+                        .map_or(0, <[Value]>::len) as u64;
+                    format!("is not allowed: the array takes at most {}", plural(prefix, "item", "items"))
+                }
+                None => "is not allowed".to_owned(),
             }
         }
-        S::Array(items) => {
-            out.push('[');
-            for i in items {
-                canonical(i, out);
-                out.push(',');
+        Tag::UniqueItems => format!("must not repeat an item (items {} and {} are equal)", e.a, e.b),
+        Tag::Contains | Tag::MinContains | Tag::MaxContains => {
+            let location = cx.node(e).location.to_string();
+            let contains = cx
+                .schema_at(&location)
+                .and_then(|v| v.get("contains"))
+                .map(compact)
+                .unwrap_or_else(|| "its item schema".into());
+            match (e.tag, cx.op(e)) {
+                (Tag::MaxContains, Some(Op::Contains { max, .. })) => {
+                    format!("must contain at most {} matching {contains}", plural(max.unwrap_or(0), "item", "items"))
+                }
+                (Tag::MinContains, Some(Op::Contains { min, .. })) => {
+                    format!("must contain at least {} matching {contains}", plural(min.unwrap_or(0), "item", "items"))
+                }
+                _ => format!("must contain an item matching {contains}"),
             }
-            out.push(']');
         }
-        S::Object(m) => {
-            let mut keys: Vec<&String> = m.keys().collect();
-            keys.sort();
-            out.push('{');
-            for k in keys {
-                out.push_str(&json::quote(k));
-                out.push(':');
-                canonical(&m[k], out);
-                out.push(',');
+        Tag::Not => {
+            let location = format!("{}/not", cx.node(e).location);
+            let schema = cx.schema_at(&location).map(compact).unwrap_or_default();
+            format!("must not match {schema}")
+        }
+        Tag::Types => {
+            let mut bits = Vec::new();
+            let mut packed = e.a;
+            while packed & 0xF != 0 {
+                bits.push(1u8 << ((packed & 0xF) - 1));
+                packed >>= 4;
             }
-            out.push('}');
+            if bits.is_empty() {
+                "does not match any of its allowed forms".to_owned()
+            } else {
+                format!("must be {}, not {}", types_phrase(&bits), got(tape, i))
+            }
         }
-        other => out.push_str(&serde_json::to_string(other).unwrap_or_default()),
+        Tag::OneOfMany => {
+            let valid: Vec<String> =
+                cx.lists.get(e.a as usize..e.b as usize).unwrap_or_default().iter().map(u32::to_string).collect();
+            let which =
+                if valid.len() >= 2 { format!(" (oneOf branches {})", valid.join(" and ")) } else { String::new() };
+            format!("matches more than one of its allowed forms{which}; it must match exactly one")
+        }
+        Tag::AnyOf | Tag::OneOfNone => "does not match any of its allowed forms".to_owned(),
+        Tag::Required | Tag::DependentRequired | Tag::DependencyRequired => missing(cx, e).1,
+        Tag::PatternLimit => "could not be checked".to_owned(),
     }
+}
+
+/// Every error, in document order, each once; at most `max` of them, then
+/// one saying how many more there are.
+pub(crate) fn report(cx: &Context<'_, '_>, errors: &[RawError], dropped: u64, max: usize) -> Vec<Found> {
+    let mut order: Vec<(u64, usize)> = errors.iter().enumerate().map(|(i, e)| (sort_key(e, cx.tape), i)).collect();
+    order.sort();
+    let mut seen = std::collections::HashSet::new();
+    let mut out: Vec<Found> = Vec::new();
+    let mut more = dropped;
+    for (_, i) in order {
+        let e = &errors[i];
+        let src = source(cx, e);
+        let rendered = render(cx, e, &src);
+        if !seen.insert((rendered.path.clone(), rendered.message.clone())) {
+            continue;
+        }
+        if out.len() >= max {
+            more += 1;
+            continue;
+        }
+        let position = match e.tag {
+            Tag::PatternLimit if e.names == NONE => Vec::new(),
+            Tag::Required | Tag::DependentRequired | Tag::DependencyRequired if e.names == NONE => {
+                let mut p = cx.position(e.inst);
+                p.push(usize::MAX / 2 + cx.tape.tok(e.inst).len as usize);
+                p
+            }
+            _ => cx.position(if e.names != NONE { e.names } else { e.inst }),
+        };
+        out.push((position, rendered, src));
+    }
+    if more > 0 {
+        out.push((vec![usize::MAX], more_errors(more, max), String::new()));
+    }
+    out
+}
+
+/// A schema error as the meta-schema check reports it: where in the
+/// schema, and what is wrong, in the words of the check's first failure.
+pub(crate) fn meta_display(cx: &Context<'_, '_>, e: &RawError) -> (String, String) {
+    let tape = cx.tape;
+    let pointer = |i: u32| -> String {
+        let mut segs = Vec::new();
+        let mut i = i;
+        while tape.tok(i).parent != NONE {
+            let t = tape.tok(i);
+            if tape.tok(t.parent).kind == Kind::Array {
+                segs.push(t.ordinal.to_string());
+            } else {
+                let key = if cx.is_key(i) { i } else { i - 1 };
+                segs.push(super::uri::escape(tape.str(key)));
+            }
+            i = t.parent;
+        }
+        segs.iter().rev().map(|s| format!("/{s}")).collect()
+    };
+    let value = |i: u32| -> String {
+        let text = super::bind::compact_of(tape, i);
+        if text.chars().count() > 200 { text.chars().take(200).collect::<String>() + "…" } else { text }
+    };
+    let at = pointer(e.inst);
+    let v = value(e.inst);
+    let message = match e.tag {
+        Tag::Op => match cx.op(e) {
+            Some(Op::Type(mask)) => {
+                let bits = mask_bits(*mask);
+                if bits.len() == 1 {
+                    format!("{v} is not of type \"{}\"", types::name(bits[0]))
+                } else {
+                    let list: Vec<String> = bits.iter().map(|b| format!("\"{}\"", types::name(*b))).collect();
+                    format!("{v} is not of types {}", list.join(", "))
+                }
+            }
+            Some(Op::Const(l)) => format!("{} was expected", l.value.to_json()),
+            Some(Op::Enum(en)) => {
+                let options: Vec<String> = en.values.iter().map(|l| l.value.to_json()).collect();
+                if options.len() <= 3 {
+                    let mut s = String::new();
+                    for (k, o) in options.iter().enumerate() {
+                        if k == 0 {
+                            s.push_str(o);
+                        } else if k + 1 == options.len() {
+                            s.push_str(&format!(" or {o}"));
+                        } else {
+                            s.push_str(&format!(", {o}"));
+                        }
+                    }
+                    format!("{v} is not one of {s}")
+                } else {
+                    format!("{v} is not one of {} or {} other candidates", options[..3].join(", "), options.len() - 3)
+                }
+            }
+            Some(Op::Minimum(l)) => format!("{v} is less than the minimum of {}", l.text),
+            Some(Op::Maximum(l)) => format!("{v} is greater than the maximum of {}", l.text),
+            Some(Op::ExclusiveMinimum(l) | Op::ExclusiveMinimumD4(l)) => {
+                format!("{v} is less than or equal to the minimum of {}", l.text)
+            }
+            Some(Op::ExclusiveMaximum(l) | Op::ExclusiveMaximumD4(l)) => {
+                format!("{v} is greater than or equal to the maximum of {}", l.text)
+            }
+            Some(Op::MultipleOf(l)) => format!("{v} is not a multiple of {}", l.text),
+            Some(Op::MinLength(m)) => format!("{v} is shorter than {m} character{}", if *m == 1 { "" } else { "s" }),
+            Some(Op::MaxLength(m)) => format!("{v} is longer than {m} character{}", if *m == 1 { "" } else { "s" }),
+            Some(Op::MinItems(m)) => format!("{v} has less than {m} item{}", if *m == 1 { "" } else { "s" }),
+            Some(Op::MaxItems(m)) => format!("{v} has more than {m} item{}", if *m == 1 { "" } else { "s" }),
+            Some(Op::MinProperties(m)) => format!("{v} has less than {m} propert{}", if *m == 1 { "y" } else { "ies" }),
+            Some(Op::MaxProperties(m)) => format!("{v} has more than {m} propert{}", if *m == 1 { "y" } else { "ies" }),
+            Some(Op::Pattern(p)) => format!("{v} does not match \"{}\"", cx.prog.patterns[*p as usize].0),
+            Some(Op::Format(f)) => format!("{v} is not a \"{}\"", f.name),
+            _ => format!("{v} is not valid"),
+        },
+        Tag::Required | Tag::DependentRequired | Tag::DependencyRequired => {
+            format!("{} is a required property", json::quote(&missing(cx, e).0))
+        }
+        Tag::Unexpected => format!("Additional properties are not allowed ('{}' was unexpected)", tape.str(e.inst - 1)),
+        Tag::Unevaluated => {
+            format!("Unevaluated properties are not allowed ('{}' was unexpected)", tape.str(e.inst - 1))
+        }
+        Tag::False => format!("False schema does not allow {v}"),
+        Tag::UniqueItems => format!("{v} has non-unique elements"),
+        Tag::AnyOf | Tag::Types => format!("{v} is not valid under any of the schemas listed in the 'anyOf' keyword"),
+        Tag::OneOfNone => format!("{v} is not valid under any of the schemas listed in the 'oneOf' keyword"),
+        Tag::OneOfMany => format!("{v} is valid under more than one of the schemas listed in the 'oneOf' keyword"),
+        Tag::Not => format!("{v} is not allowed"),
+        Tag::Contains | Tag::MinContains | Tag::MaxContains => format!("None of {v} are valid under the given schema"),
+        Tag::AdditionalItems | Tag::UnevaluatedItems => format!("{v} has items that are not allowed"),
+        Tag::PatternLimit => format!("{v} could not be matched within the backtracking limit"),
+    };
+    let _ = Kw::Type;
+    (at, message)
 }

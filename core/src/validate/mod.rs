@@ -1,21 +1,32 @@
-//! `validate-args`: any JSON Schema 2020-12, with the contract's meanings
+//! `validate-args`: any JSON Schema 2020-12 (and drafts 4, 6, 7 and 2019-09
+//! where `$schema` names them), with the contract's meanings
 //! (`decisions.md` §3), messages a model can act on, and the bound arguments.
 //!
-//! The keywords themselves are checked by the `jsonschema` crate (draft
-//! 2020-12, no retrieval of remote schemas, exact numbers). This module
-//! owns everything around it: reading the texts under limits, the contract's
-//! formats and base64 check, reference loops, the order and wording of every
-//! error, and the arguments handed to the tool.
+//! A schema is read once into a [`program::Program`] (its keywords decoded,
+//! its references resolved, checked against its meta-schema); each argument
+//! text is read once into a tape and checked against the program without
+//! building anything, then, only when it is invalid, checked again to
+//! collect every error. See `docs/validation.md`.
 
 mod bind;
+mod compile;
+pub(crate) mod ecma;
+mod eval;
 mod formats;
 pub(crate) mod legacy;
 mod messages;
+mod meta;
+mod number;
+mod program;
 mod refcheck;
+mod stdformats;
+mod tape;
+mod uri;
 
 use crate::diag::{Code, Diagnostic};
 use crate::json::{self, ParseErrorKind, ParseLimits, Value};
 use crate::path::Path;
+use eval::{Answer, Eval, Stop};
 use std::sync::Arc;
 
 pub use formats::is_base64;
@@ -41,8 +52,8 @@ pub enum FormatMode {
     Annotate,
 }
 
-/// Limits on what one validation reads (`decisions.md` §6). Past any of them
-/// the answer is an error with path `$`, never a trap.
+/// Limits on what one validation reads and does (`decisions.md` §6). Past
+/// any of them the answer is an error with path `$`, never a trap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Longest argument text, in bytes.
@@ -53,8 +64,13 @@ pub struct Limits {
     pub max_schema_bytes: usize,
     /// Deepest nesting of arrays and objects in the schema.
     pub max_schema_depth: usize,
-    /// Most backtracking steps one `pattern` match may take.
+    /// Most backtracking steps one `pattern` search may take.
     pub regex_backtrack_limit: usize,
+    /// Most errors listed; past them, one error says how many more there are.
+    pub max_errors: usize,
+    /// Most steps one validation may take (a step is about one keyword
+    /// applied to one value); past it, one error with path `$`.
+    pub max_work: u64,
 }
 
 impl Default for Limits {
@@ -65,6 +81,8 @@ impl Default for Limits {
             max_schema_bytes: 4 << 20,
             max_schema_depth: 512,
             regex_backtrack_limit: 1_000_000,
+            max_errors: 100,
+            max_work: 20_000_000,
         }
     }
 }
@@ -80,10 +98,9 @@ pub struct Options {
 
 /// A compiled schema, ready to validate many argument texts.
 pub struct Validator {
-    compiled: jsonschema::Validator,
+    program: program::Program,
+    /// The schema as read (draft-07 spellings mapped).
     schema: Arc<Value>,
-    /// The schema as the validator reads it, for the messages' details.
-    serde_schema: serde_json::Value,
     options: Options,
 }
 
@@ -100,32 +117,39 @@ impl Validator {
             };
             vec![Diagnostic::new(code, &Path::root(), format!("The schema is not accepted as JSON: {e}."))]
         })?;
-        legacy::normalize(&mut schema);
+        let normalized = legacy::normalize(&mut schema);
+        Self::compile_value(schema, if normalized { None } else { Some(schema_text) }, options)
+    }
+
+    /// Compiles a schema already read (draft-07 spellings mapped); `text` is
+    /// its text when it is exactly that value's.
+    pub(crate) fn compile_value(
+        schema: Value,
+        text: Option<&str>,
+        options: Options,
+    ) -> Result<Validator, Vec<Diagnostic>> {
         if let Some((pointer, chain)) = refcheck::find_loop(&schema) {
-            return Err(vec![Diagnostic {
-                code: Code::Ols005,
-                message: format!(
-                    "The schema's references loop without reaching any value ({chain}); no argument could ever be checked against it."
-                ),
-                path: pointer,
-            }]);
+            return Err(vec![loop_diagnostic(pointer, &chain)]);
         }
         if let Some((pointer, _)) = refcheck::widest_expansion(&schema, MAX_REF_EXPANSION) {
-            return Err(vec![Diagnostic {
-                code: Code::Ols002,
-                message: format!(
-                    "Checking one value against the schema here could take more than {MAX_REF_EXPANSION} schemas: its references and applicators fan out past the limit."
-                ),
-                path: pointer,
-            }]);
+            return Err(vec![expansion_diagnostic(pointer)]);
         }
-        let serde_schema = to_serde(&schema);
-        let compiled = build(&serde_schema, options).map_err(|e| vec![e])?;
-        Ok(Validator { compiled, schema: Arc::new(schema), serde_schema, options })
+        check_against_meta(&schema, text, options).map_err(|d| vec![d])?;
+        let settings = compile::Settings {
+            assert_formats: options.formats == FormatMode::Assert,
+            backtrack_limit: options.limits.regex_backtrack_limit as u64,
+        };
+        let program = compile::compile(&schema, settings).map_err(|d| vec![d])?;
+        Ok(Validator { program, schema: Arc::new(schema), options })
     }
 
     pub fn options(&self) -> Options {
         self.options
+    }
+
+    /// The schema as validation reads it (draft-07 spellings mapped).
+    pub(crate) fn schema(&self) -> &Value {
+        &self.schema
     }
 
     /// Validates one argument text. On success, the bound arguments as
@@ -133,30 +157,150 @@ impl Validator {
     /// integral numbers in integer slots written as integers. Otherwise every
     /// error, in document order.
     pub fn validate(&self, args_text: &str) -> Result<String, Vec<ArgError>> {
-        let limits = &self.options.limits;
-        let args = json::parse(
-            args_text,
-            ParseLimits { max_bytes: limits.max_argument_bytes, max_depth: limits.max_argument_depth },
-        )
-        .map_err(|e| vec![messages::unreadable(&e)])?;
-        self.validate_value(args).map_err(|errors| errors.into_iter().map(|(_, e, _)| e).collect())
+        self.check(args_text).map_err(|errors| errors.into_iter().map(|(_, e, _)| e).collect())
     }
 
     /// Validates an argument value already read. Each error comes with its
     /// position in the document (member and item indices, for ordering) and
-    /// its schema location (a JSON pointer to the keyword that failed; empty
-    /// for errors about the value as a whole).
-    pub(crate) fn validate_value(&self, args: Value) -> Result<String, Vec<Found>> {
-        if !self.options.any_value && !matches!(args, Value::Object(_)) {
-            return Err(vec![(Vec::new(), messages::not_an_object(&args), String::new())]);
-        }
-        let instance = to_serde(&args);
-        let errors: Vec<_> = self.compiled.iter_errors(&instance).collect();
-        if !errors.is_empty() {
-            return Err(messages::convert(errors, &args, &self.serde_schema, &self.schema, &self.options));
-        }
-        Ok(bind::bind(&self.schema, args).to_json())
+    /// its schema location (a JSON pointer to the keyword that failed).
+    pub(crate) fn validate_value(&self, args: &Value) -> Result<String, Vec<Found>> {
+        let text = args.to_json();
+        // Already read: no limit on its size or depth applies again.
+        self.check_limited(&text, ParseLimits { max_bytes: usize::MAX, max_depth: usize::MAX })
     }
+
+    fn check(&self, args_text: &str) -> Result<String, Vec<Found>> {
+        let limits = &self.options.limits;
+        self.check_limited(
+            args_text,
+            ParseLimits { max_bytes: limits.max_argument_bytes, max_depth: limits.max_argument_depth },
+        )
+    }
+
+    fn check_limited(&self, args_text: &str, parse_limits: ParseLimits) -> Result<String, Vec<Found>> {
+        let limits = &self.options.limits;
+        let tape = tape::Tape::parse(args_text, parse_limits)
+            .map_err(|e| vec![(Vec::new(), messages::unreadable(&e), String::new())])?;
+        if !self.options.any_value && tape.tok(0).kind != tape::Kind::Object {
+            return Err(vec![(Vec::new(), messages::not_an_object(&tape), String::new())]);
+        }
+        let budget = limits.max_work;
+        let regex_limit = limits.regex_backtrack_limit as u64;
+        // First without a memo, with a budget for ordinary inputs; if that
+        // runs out, again with every node's answer remembered per value.
+        let quick = budget.min(64 * tape.toks.len() as u64 + 100_000);
+        let mut memo = false;
+        let mut spent = 0;
+        let mut answer = {
+            let mut ev = Eval::new(&self.program, &tape, quick);
+            ev.regex_limit = regex_limit;
+            let a = ev.run(false);
+            spent += quick - ev.work;
+            a
+        };
+        if matches!(answer, Answer::Stopped(Stop::Budget)) && quick < budget {
+            memo = true;
+            let mut ev = Eval::new(&self.program, &tape, budget - spent).with_memo();
+            ev.regex_limit = regex_limit;
+            answer = ev.run(false);
+            spent += budget - spent - ev.work;
+        }
+        match answer {
+            Answer::Valid => Ok(bind::bind(&self.program, &tape)),
+            Answer::Stopped(_) => Err(vec![(Vec::new(), messages::over_budget(budget), String::new())]),
+            Answer::Invalid => {
+                let mut ev = Eval::new(&self.program, &tape, budget.saturating_sub(spent).max(budget / 2));
+                ev.regex_limit = regex_limit;
+                if memo {
+                    ev = ev.with_memo();
+                }
+                if let Answer::Stopped(_) = ev.run(true) {
+                    return Err(vec![(Vec::new(), messages::over_budget(budget), String::new())]);
+                }
+                let cx = messages::Context {
+                    prog: &self.program,
+                    tape: &tape,
+                    schema: &self.schema,
+                    backtrack_limit: limits.regex_backtrack_limit as u64,
+                    tool_arguments: !self.options.any_value,
+                    lists: &ev.lists,
+                };
+                Err(messages::report(&cx, &ev.errors, ev.dropped, limits.max_errors.max(1)))
+            }
+        }
+    }
+}
+
+fn loop_diagnostic(pointer: String, chain: &str) -> Diagnostic {
+    Diagnostic {
+        code: Code::Ols005,
+        message: format!(
+            "The schema's references loop without reaching any value ({chain}); no argument could ever be checked against it."
+        ),
+        path: pointer,
+    }
+}
+
+fn expansion_diagnostic(pointer: String) -> Diagnostic {
+    Diagnostic {
+        code: Code::Ols002,
+        message: format!(
+            "Checking one value against the schema here could take more than {MAX_REF_EXPANSION} schemas: its references and applicators fan out past the limit."
+        ),
+        path: pointer,
+    }
+}
+
+/// The schema checked against the meta-schema its `$schema` names (2020-12
+/// when none): the first failure is `OLS003`.
+fn check_against_meta(schema: &Value, text: Option<&str>, options: Options) -> Result<(), Diagnostic> {
+    let draft = match schema.get("$schema").and_then(Value::as_str) {
+        Some(s) => program::Draft::from_uri(s).ok_or_else(|| {
+            compile::ols(
+                Code::Ols004,
+                format!(
+                    "The schema has a reference that cannot be resolved: its $schema '{s}' is not a built-in meta-schema (draft 7, 2019-09, 2020-12), and remote schemas are never retrieved."
+                ),
+                "",
+            )
+        })?,
+        None => program::Draft::D2020,
+    };
+    if matches!(schema, Value::Bool(_)) || schema.as_object().is_some_and(<[_]>::is_empty) {
+        return Ok(());
+    }
+    let Some(meta) = meta::program(draft) else { return Ok(()) };
+    let owned;
+    let text = match text {
+        Some(t) => t,
+        None => {
+            owned = schema.to_json();
+            &owned
+        }
+    };
+    let limits = ParseLimits { max_bytes: usize::MAX, max_depth: options.limits.max_schema_depth.max(1) };
+    let Ok(tape) = tape::Tape::parse(text, limits) else { return Ok(()) };
+    let mut ev = Eval::new(meta, &tape, 100_000_000).first_only();
+    if let Answer::Invalid = ev.run(true)
+        && let Some(e) = ev.errors.first()
+    {
+        let cx = messages::Context {
+            prog: meta,
+            tape: &tape,
+            schema,
+            backtrack_limit: 1_000_000,
+            tool_arguments: false,
+            lists: &ev.lists,
+        };
+        let (pointer, what) = messages::meta_display(&cx, e);
+        let at = if pointer.is_empty() { "the root".to_owned() } else { format!("'{pointer}'") };
+        return Err(Diagnostic {
+            code: Code::Ols003,
+            message: format!("The schema is not valid JSON Schema {} at {at}: {what}.", draft.name()),
+            path: if pointer.is_empty() { "$".into() } else { pointer },
+        });
+    }
+    Ok(())
 }
 
 /// Compiles `schema_text` and validates `args_text` against it in one call.
@@ -166,61 +310,4 @@ pub fn validate_args(schema_text: &str, args_text: &str, options: Options) -> Re
     let validator = Validator::compile(schema_text, options)
         .map_err(|diags| diags.iter().map(messages::schema_unusable).collect::<Vec<_>>())?;
     validator.validate(args_text)
-}
-
-/// The draft is the one `$schema` names (draft 7, 2019-09 or 2020-12, whose
-/// meta-schemas are built in), and 2020-12 when there is none: MCP servers
-/// still send draft-07 schemas, whose `items` arrays mean what 2020-12 spells
-/// `prefixItems`.
-fn build(schema: &serde_json::Value, options: Options) -> Result<jsonschema::Validator, Diagnostic> {
-    let assert = options.formats == FormatMode::Assert;
-    let mut builder = jsonschema::options().should_validate_formats(assert).with_pattern_options(
-        jsonschema::PatternOptions::fancy_regex().backtrack_limit(options.limits.regex_backtrack_limit),
-    );
-    if assert {
-        for (name, check) in formats::CONTRACT_FORMATS {
-            builder = builder.with_format(*name, *check);
-        }
-        builder = builder.with_keyword("contentEncoding", content_encoding);
-    }
-    builder.build(schema).map_err(|e| messages::schema_error(&e))
-}
-
-/// `contentEncoding: base64` as an assertion; other encodings stay annotations.
-fn content_encoding<'a>(
-    _parent: &'a serde_json::Map<String, serde_json::Value>,
-    value: &'a serde_json::Value,
-    _path: jsonschema::paths::Location,
-) -> Result<Box<dyn for<'i> jsonschema::Keyword<'i>>, jsonschema::ValidationError<'a>> {
-    Ok(Box::new(Base64Check { active: value.as_str() == Some("base64") }))
-}
-
-struct Base64Check {
-    active: bool,
-}
-
-impl<'i> jsonschema::Keyword<'i> for Base64Check {
-    fn validate(&self, instance: &'i serde_json::Value) -> Result<(), jsonschema::ValidationError<'i>> {
-        if self.is_valid(instance) { Ok(()) } else { Err(jsonschema::ValidationError::custom("base64")) }
-    }
-
-    fn is_valid(&self, instance: &'i serde_json::Value) -> bool {
-        !self.active || instance.as_str().is_none_or(is_base64)
-    }
-}
-
-/// Our value as the validator's. Numbers keep their text (serde_json's
-/// `arbitrary_precision`), members their order.
-fn to_serde(v: &Value) -> serde_json::Value {
-    use serde_json::Value as S;
-    match v {
-        Value::Null => S::Null,
-        Value::Bool(b) => S::Bool(*b),
-        // Our numbers are valid JSON number text, which serde_json always
-        // accepts under `arbitrary_precision`; the fallback is unreachable.
-        Value::Number(n) => n.as_str().parse().map(S::Number).unwrap_or(S::Null),
-        Value::String(s) => S::String(s.clone()),
-        Value::Array(items) => S::Array(items.iter().map(to_serde).collect()),
-        Value::Object(members) => S::Object(members.iter().map(|(k, v)| (k.clone(), to_serde(v))).collect()),
-    }
 }

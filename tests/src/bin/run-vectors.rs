@@ -88,6 +88,7 @@ fn core_options(o: &Value) -> tool_schema::Options {
             max_schema_bytes: n("maxSchemaBytes"),
             max_schema_depth: n("maxSchemaDepth"),
             regex_backtrack_limit: n("regexBacktrackLimit"),
+            ..tool_schema::Limits::default()
         },
     }
 }

@@ -1,0 +1,494 @@
+//! A schema compiled once into a flat table of nodes: every subschema a
+//! value can be checked against is one [`Node`], referred to by index, with
+//! its keywords decoded into [`Op`]s (numbers exact, patterns compiled,
+//! property tables built) in the order their errors are reported, and every
+//! reference resolved to the index of the node it names.
+
+use super::ecma::Pattern;
+use super::number::Num;
+use crate::json::Value;
+
+pub(crate) type NodeId = u32;
+
+/// Type bits, in the order messages list types (null, boolean, integer,
+/// number, string, array, object).
+pub(crate) mod types {
+    pub const NULL: u8 = 1;
+    pub const BOOLEAN: u8 = 2;
+    pub const INTEGER: u8 = 4;
+    pub const NUMBER: u8 = 8;
+    pub const STRING: u8 = 16;
+    pub const ARRAY: u8 = 32;
+    pub const OBJECT: u8 = 64;
+
+    pub fn from_name(name: &str) -> Option<u8> {
+        Some(match name {
+            "null" => NULL,
+            "boolean" => BOOLEAN,
+            "integer" => INTEGER,
+            "number" => NUMBER,
+            "string" => STRING,
+            "array" => ARRAY,
+            "object" => OBJECT,
+            _ => return None,
+        })
+    }
+
+    pub fn name(bit: u8) -> &'static str {
+        match bit {
+            NULL => "null",
+            BOOLEAN => "boolean",
+            INTEGER => "integer",
+            NUMBER => "number",
+            STRING => "string",
+            ARRAY => "array",
+            _ => "object",
+        }
+    }
+}
+
+/// The drafts whose meaning a schema can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Draft {
+    D4,
+    D6,
+    D7,
+    D2019,
+    D2020,
+}
+
+impl Draft {
+    /// The draft a `$schema` URI names, with or without a trailing `#`.
+    pub(crate) fn from_uri(uri: &str) -> Option<Draft> {
+        Some(match uri.trim_end_matches('#') {
+            "https://json-schema.org/draft/2020-12/schema" | "http://json-schema.org/draft/2020-12/schema" => {
+                Draft::D2020
+            }
+            "https://json-schema.org/draft/2019-09/schema" | "http://json-schema.org/draft/2019-09/schema" => {
+                Draft::D2019
+            }
+            "https://json-schema.org/draft-07/schema" | "http://json-schema.org/draft-07/schema" => Draft::D7,
+            "https://json-schema.org/draft-06/schema" | "http://json-schema.org/draft-06/schema" => Draft::D6,
+            "https://json-schema.org/draft-04/schema" | "http://json-schema.org/draft-04/schema" => Draft::D4,
+            "https://json-schema.org/schema" | "http://json-schema.org/schema" => Draft::D2020,
+            _ => return None,
+        })
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Draft::D4 => "draft 4",
+            Draft::D6 => "draft 6",
+            Draft::D7 => "draft 7",
+            Draft::D2019 => "2019-09",
+            Draft::D2020 => "2020-12",
+        }
+    }
+}
+
+/// The keyword an op, or an error, belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Kw {
+    Type,
+    Const,
+    Enum,
+    Minimum,
+    Maximum,
+    ExclusiveMinimum,
+    ExclusiveMaximum,
+    MultipleOf,
+    MinLength,
+    MaxLength,
+    MinItems,
+    MaxItems,
+    MinProperties,
+    MaxProperties,
+    Required,
+    DependentRequired,
+    Pattern,
+    Format,
+    ContentEncoding,
+    ContentMediaType,
+    UniqueItems,
+    Properties,
+    PatternProperties,
+    AdditionalProperties,
+    PropertyNames,
+    Items,
+    PrefixItems,
+    AdditionalItems,
+    Contains,
+    Dependencies,
+    DependentSchemas,
+    AllOf,
+    AnyOf,
+    OneOf,
+    Not,
+    If,
+    Then,
+    Else,
+    UnevaluatedProperties,
+    UnevaluatedItems,
+    Ref,
+    RecursiveRef,
+    DynamicRef,
+}
+
+impl Kw {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Kw::Type => "type",
+            Kw::Const => "const",
+            Kw::Enum => "enum",
+            Kw::Minimum => "minimum",
+            Kw::Maximum => "maximum",
+            Kw::ExclusiveMinimum => "exclusiveMinimum",
+            Kw::ExclusiveMaximum => "exclusiveMaximum",
+            Kw::MultipleOf => "multipleOf",
+            Kw::MinLength => "minLength",
+            Kw::MaxLength => "maxLength",
+            Kw::MinItems => "minItems",
+            Kw::MaxItems => "maxItems",
+            Kw::MinProperties => "minProperties",
+            Kw::MaxProperties => "maxProperties",
+            Kw::Required => "required",
+            Kw::DependentRequired => "dependentRequired",
+            Kw::Pattern => "pattern",
+            Kw::Format => "format",
+            Kw::ContentEncoding => "contentEncoding",
+            Kw::ContentMediaType => "contentMediaType",
+            Kw::UniqueItems => "uniqueItems",
+            Kw::Properties => "properties",
+            Kw::PatternProperties => "patternProperties",
+            Kw::AdditionalProperties => "additionalProperties",
+            Kw::PropertyNames => "propertyNames",
+            Kw::Items => "items",
+            Kw::PrefixItems => "prefixItems",
+            Kw::AdditionalItems => "additionalItems",
+            Kw::Contains => "contains",
+            Kw::Dependencies => "dependencies",
+            Kw::DependentSchemas => "dependentSchemas",
+            Kw::AllOf => "allOf",
+            Kw::AnyOf => "anyOf",
+            Kw::OneOf => "oneOf",
+            Kw::Not => "not",
+            Kw::If => "if",
+            Kw::Then => "then",
+            Kw::Else => "else",
+            Kw::UnevaluatedProperties => "unevaluatedProperties",
+            Kw::UnevaluatedItems => "unevaluatedItems",
+            Kw::Ref => "$ref",
+            Kw::RecursiveRef => "$recursiveRef",
+            Kw::DynamicRef => "$dynamicRef",
+        }
+    }
+}
+
+/// A numeric bound, exact, and as the schema wrote it.
+#[derive(Debug)]
+pub(crate) struct Limit {
+    pub num: Num,
+    pub text: Box<str>,
+    /// The bound as an `i64`, when it is an integer that fits.
+    pub int: Option<i64>,
+}
+
+/// A value of `const` or `enum`, with its canonical form for comparing.
+#[derive(Debug)]
+pub(crate) struct Literal {
+    pub value: Value,
+    pub canon: Box<[u8]>,
+}
+
+#[derive(Debug)]
+pub(crate) struct EnumOp {
+    pub values: Box<[Literal]>,
+    /// Canonical forms → first index, when there are many values.
+    pub index: Option<std::collections::HashMap<Box<[u8]>, u32>>,
+}
+
+/// The formats a `format` op checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Format {
+    Date,
+    Time,
+    DateTime,
+    Uuid,
+    Regex,
+    /// One of the standard formats (`stdformats`).
+    Standard,
+}
+
+#[derive(Debug)]
+pub(crate) struct FormatOp {
+    pub format: Format,
+    pub name: Box<str>,
+    /// The check of a standard format.
+    pub standard: Option<fn(&str) -> bool>,
+}
+
+/// `required`: the names, and for each the index of the property of the
+/// same name in the node's `properties` (below 64), whose presence the
+/// object op records as it reads the members (`NO_SLOT` otherwise).
+#[derive(Debug)]
+pub(crate) struct RequiredOp {
+    pub names: Box<[Box<str>]>,
+    pub slots: Box<[u8]>,
+}
+
+pub(crate) const NO_SLOT: u8 = u8::MAX;
+
+/// `properties`, `patternProperties` and `additionalProperties` of one
+/// node, read in one pass over an object's members.
+#[derive(Debug)]
+pub(crate) struct ObjectOp {
+    /// `properties`, in the schema's order.
+    pub properties: Box<[(Box<str>, NodeId)]>,
+    /// Name → index in `properties`, when there are many.
+    pub index: Option<std::collections::HashMap<Box<str>, u32>>,
+    /// Each property name's length and first eight bytes, to rule names
+    /// out without comparing them.
+    pub prints: Box<[(u32, u64)]>,
+    /// `patternProperties`: pattern index in `Program::patterns`, node.
+    pub patterns: Box<[(u32, NodeId)]>,
+    pub additional: Option<NodeId>,
+}
+
+impl ObjectOp {
+    /// The index and node of the property named `name`.
+    #[inline]
+    pub(crate) fn property(&self, name: &str) -> Option<(u32, NodeId)> {
+        match &self.index {
+            Some(map) => map.get(name).map(|&i| (i, self.properties[i as usize].1)),
+            None => {
+                let b = name.as_bytes();
+                let print = fingerprint(name);
+                for (i, p) in self.prints.iter().enumerate() {
+                    // A print holds a name of up to eight bytes whole.
+                    if *p == print && (b.len() <= 8 || self.properties[i].0.as_bytes()[8..] == b[8..]) {
+                        return Some((i as u32, self.properties[i].1));
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
+/// A name's length and first eight bytes.
+#[inline]
+pub(crate) fn fingerprint(name: &str) -> (u32, u64) {
+    let b = name.as_bytes();
+    let head = if b.len() >= 8 {
+        let mut h = [0u8; 8];
+        h.copy_from_slice(&b[..8]);
+        u64::from_le_bytes(h)
+    } else {
+        b.iter().rev().fold(0u64, |acc, &c| (acc << 8) | u64::from(c))
+    };
+    (b.len() as u32, head)
+}
+
+/// What an array's items are checked against.
+#[derive(Debug)]
+pub(crate) struct ItemsOp {
+    /// `prefixItems` (2020-12) or an `items` array (earlier drafts).
+    pub prefix: Box<[NodeId]>,
+    /// `items` after the prefix (2020-12), `items` as one schema, or
+    /// `additionalItems` after an `items` array.
+    pub rest: Option<NodeId>,
+    pub rest_kw: Kw,
+}
+
+/// A name and the names it needs beside it.
+pub(crate) type NamesDependency = (Box<str>, Box<[Box<str>]>);
+
+#[derive(Debug)]
+pub(crate) enum Dependency {
+    Required(Box<[Box<str>]>),
+    Schema(NodeId),
+}
+
+#[derive(Debug)]
+pub(crate) enum Op {
+    Type(u8),
+    Const(Box<Literal>),
+    Enum(Box<EnumOp>),
+    Minimum(Box<Limit>),
+    Maximum(Box<Limit>),
+    ExclusiveMinimum(Box<Limit>),
+    ExclusiveMaximum(Box<Limit>),
+    /// Draft 4's `maximum` with `exclusiveMaximum: true` (reported as `exclusiveMaximum`).
+    ExclusiveMaximumD4(Box<Limit>),
+    ExclusiveMinimumD4(Box<Limit>),
+    MultipleOf(Box<Limit>),
+    MinLength(u64),
+    MaxLength(u64),
+    MinItems(u64),
+    MaxItems(u64),
+    MinProperties(u64),
+    MaxProperties(u64),
+    Required(Box<RequiredOp>),
+    DependentRequired(Box<[NamesDependency]>),
+    Pattern(u32),
+    Format(Box<FormatOp>),
+    /// `contentEncoding: base64` as an assertion.
+    ContentEncoding,
+    /// Draft 7's `contentMediaType: application/json`.
+    ContentMediaType(Box<str>),
+    UniqueItems,
+    Object(Box<ObjectOp>),
+    PropertyNames(NodeId),
+    Items(Box<ItemsOp>),
+    Contains {
+        node: NodeId,
+        min: Option<u64>,
+        max: Option<u64>,
+    },
+    Dependencies(Box<[(Box<str>, Dependency)]>),
+    DependentSchemas(Box<[(Box<str>, NodeId)]>),
+    AllOf(Box<[NodeId]>),
+    AnyOf(Box<[NodeId]>),
+    OneOf(Box<[NodeId]>),
+    Not(NodeId),
+    If {
+        cond: NodeId,
+        then: Option<NodeId>,
+        els: Option<NodeId>,
+    },
+    UnevaluatedProperties(NodeId),
+    UnevaluatedItems(NodeId),
+    Ref(NodeId),
+    /// `$recursiveRef` (2019-09): the static target, and whether it has
+    /// `$recursiveAnchor: true` (then the dynamic scope decides).
+    RecursiveRef {
+        target: NodeId,
+        dynamic: bool,
+    },
+    /// `$dynamicRef`: the static target, and the anchor name when the
+    /// dynamic scope decides.
+    DynamicRef {
+        target: NodeId,
+        anchor: Option<Box<str>>,
+    },
+}
+
+impl Op {
+    pub(crate) fn kw(&self) -> Kw {
+        match self {
+            Op::Type(_) => Kw::Type,
+            Op::Const(_) => Kw::Const,
+            Op::Enum(_) => Kw::Enum,
+            Op::Minimum(_) => Kw::Minimum,
+            Op::Maximum(_) => Kw::Maximum,
+            Op::ExclusiveMinimum(_) | Op::ExclusiveMinimumD4(_) => Kw::ExclusiveMinimum,
+            Op::ExclusiveMaximum(_) | Op::ExclusiveMaximumD4(_) => Kw::ExclusiveMaximum,
+            Op::MultipleOf(_) => Kw::MultipleOf,
+            Op::MinLength(_) => Kw::MinLength,
+            Op::MaxLength(_) => Kw::MaxLength,
+            Op::MinItems(_) => Kw::MinItems,
+            Op::MaxItems(_) => Kw::MaxItems,
+            Op::MinProperties(_) => Kw::MinProperties,
+            Op::MaxProperties(_) => Kw::MaxProperties,
+            Op::Required(_) => Kw::Required,
+            Op::DependentRequired(_) => Kw::DependentRequired,
+            Op::Pattern(_) => Kw::Pattern,
+            Op::Format(_) => Kw::Format,
+            Op::ContentEncoding => Kw::ContentEncoding,
+            Op::ContentMediaType(_) => Kw::ContentMediaType,
+            Op::UniqueItems => Kw::UniqueItems,
+            Op::Object(_) => Kw::Properties,
+            Op::PropertyNames(_) => Kw::PropertyNames,
+            Op::Items(_) => Kw::Items,
+            Op::Contains { .. } => Kw::Contains,
+            Op::Dependencies(_) => Kw::Dependencies,
+            Op::DependentSchemas(_) => Kw::DependentSchemas,
+            Op::AllOf(_) => Kw::AllOf,
+            Op::AnyOf(_) => Kw::AnyOf,
+            Op::OneOf(_) => Kw::OneOf,
+            Op::Not(_) => Kw::Not,
+            Op::If { .. } => Kw::If,
+            Op::UnevaluatedProperties(_) => Kw::UnevaluatedProperties,
+            Op::UnevaluatedItems(_) => Kw::UnevaluatedItems,
+            Op::Ref(_) => Kw::Ref,
+            Op::RecursiveRef { .. } => Kw::RecursiveRef,
+            Op::DynamicRef { .. } => Kw::DynamicRef,
+        }
+    }
+
+    /// Whether the op checks the value itself, without subschemas.
+    pub(crate) fn is_leaf(&self) -> bool {
+        !matches!(
+            self,
+            Op::Object(_)
+                | Op::PropertyNames(_)
+                | Op::Items(_)
+                | Op::Contains { .. }
+                | Op::Dependencies(_)
+                | Op::DependentSchemas(_)
+                | Op::AllOf(_)
+                | Op::AnyOf(_)
+                | Op::OneOf(_)
+                | Op::Not(_)
+                | Op::If { .. }
+                | Op::UnevaluatedProperties(_)
+                | Op::UnevaluatedItems(_)
+                | Op::Ref(_)
+                | Op::RecursiveRef { .. }
+                | Op::DynamicRef { .. }
+        )
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// `true` or `{}`: every value.
+    True,
+    /// `false`: no value.
+    False,
+    /// Keywords.
+    Ops,
+}
+
+#[derive(Debug)]
+pub(crate) struct Node {
+    pub shape: Shape,
+    /// Checks, in the order their errors are reported; `unevaluated*` run last.
+    pub ops: Box<[Op]>,
+    /// No op applies a subschema.
+    pub leaf: bool,
+    /// Where the schema is: a JSON pointer into the schema document for its
+    /// own nodes; `<uri>#<pointer>` for a built-in meta-schema's.
+    pub location: Box<str>,
+    /// The schema resource it belongs to (for the dynamic scope).
+    pub resource: u32,
+    /// Has `unevaluatedProperties` or `unevaluatedItems`.
+    pub unevaluated: bool,
+    /// Its `type` makes it an integer slot (binding).
+    pub integer_slot: bool,
+    pub draft: Draft,
+}
+
+#[derive(Debug)]
+pub(crate) struct Resource {
+    /// `$dynamicAnchor` names defined in the resource → node.
+    pub dynamic_anchors: Vec<(Box<str>, NodeId)>,
+    /// The resource root has `$recursiveAnchor: true`; its node.
+    pub recursive_anchor: Option<NodeId>,
+}
+
+/// A compiled schema.
+#[derive(Debug)]
+pub(crate) struct Program {
+    pub nodes: Vec<Node>,
+    pub root: NodeId,
+    pub patterns: Vec<(Box<str>, Pattern)>,
+    pub resources: Vec<Resource>,
+    /// Some reference is resolved through the dynamic scope.
+    pub dynamic: bool,
+    /// Absent top-level parameters with a `default`: name, JSON text.
+    pub defaults: Vec<(Box<str>, Value)>,
+    /// Some node is an integer slot.
+    pub integer_slots: bool,
+}
