@@ -649,14 +649,26 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 /// The end of the JSON number starting at `start`, if one does.
 fn scan_number(b: &[u8], start: usize) -> Option<usize> {
-    scan_number_classified(b, start).map(|(end, _, _)| end)
+    scan_number_classified(b, start).map(|n| n.end)
 }
 
-/// The end of the JSON number starting at `start`; whether it is a plain
-/// integer (digits only, not `-0`); and whether, not being plain, it may
-/// still be integral (`2.0`, `1e2`, `-0`; not `2.5`).
+/// A JSON number as scanned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ScannedNumber {
+    /// Where it ends.
+    pub end: usize,
+    /// A plain integer: digits only, not `-0`.
+    pub plain: bool,
+    /// Not plain, but may still be integral (`2.0`, `1e2`, `-0`; not `2.5`).
+    pub integral: bool,
+    /// Without an exponent and with at most 19 digits: its digits as one
+    /// integer, and how many of them follow the point (`67.50` is 6750, 2).
+    pub words: Option<(u64, u32)>,
+}
+
+/// The JSON number starting at `start`, if one does.
 #[inline]
-pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<(usize, bool, bool)> {
+pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<ScannedNumber> {
     let mut i = start;
     let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
     let negative = b.get(i) == Some(&b'-');
@@ -665,6 +677,8 @@ pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<(usize, b
     }
     let mut plain = true;
     let mut integral = true;
+    let mut mantissa: u64 = 0;
+    let digits_from = i;
     match b.get(i) {
         Some(b'0') => {
             i += 1;
@@ -673,27 +687,42 @@ pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<(usize, b
             }
         }
         Some(b'1'..=b'9') => {
-            while digit(i) {
+            while let Some(&c) = b.get(i) {
+                if !c.is_ascii_digit() {
+                    break;
+                }
+                mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
                 i += 1;
             }
         }
         _ => return None,
     }
+    let mut count = i - digits_from;
+    let mut fraction = 0;
     if b.get(i) == Some(&b'.') {
         plain = false;
         i += 1;
         if !digit(i) {
             return None;
         }
-        while digit(i) {
-            if b[i] != b'0' {
+        let from = i;
+        while let Some(&c) = b.get(i) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            if c != b'0' {
                 integral = false;
             }
+            mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
             i += 1;
         }
+        fraction = i - from;
+        count += fraction;
     }
+    let mut words = (count <= 19).then_some((mantissa, fraction as u32));
     if let Some(b'e' | b'E') = b.get(i) {
         plain = false;
+        words = None;
         // An exponent may make any fraction integral.
         integral = true;
         i += 1;
@@ -707,7 +736,7 @@ pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<(usize, b
             i += 1;
         }
     }
-    Some((i, plain, !plain && integral))
+    Some(ScannedNumber { end: i, plain, integral: !plain && integral, words })
 }
 
 #[cfg(test)]

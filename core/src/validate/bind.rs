@@ -8,8 +8,8 @@
 //! already compact, it is the text itself; otherwise spans of the text are
 //! copied around what changes.
 
-use super::program::{Node, NodeId, Op, Program};
-use super::tape::{ESCAPED, Kind, NOT_PLAIN, Tape};
+use super::program::{Op, Program};
+use super::tape::{ESCAPED, Kind, Tape};
 use crate::json::{self, Decimal};
 
 /// Most schema-and-value pairs one binding visits; past it the rest of the
@@ -21,7 +21,7 @@ const MAX_INTEGER_DIGITS: i64 = 1_000;
 
 /// The bound arguments of a valid value.
 pub(crate) fn bind(prog: &Program, tape: &Tape<'_>) -> String {
-    let rewrites = if prog.integer_slots && tape.any_not_plain { integers(prog, tape) } else { Vec::new() };
+    let rewrites = if prog.integer_slots { integers(prog, tape) } else { Vec::new() };
     let root_object = tape.tok(0).kind == Kind::Object;
     let defaults: Vec<&(Box<str>, json::Value)> = if root_object {
         prog.defaults.iter().filter(|(name, _)| tape.member(0, name).is_none()).collect()
@@ -127,90 +127,135 @@ fn write(tape: &Tape<'_>, from: u32, rewrites: &[(u32, String)], out: &mut Strin
     }
 }
 
-fn integer_slot(node: &Node) -> bool {
-    node.integer_slot
+/// The numbers to rewrite: each integral number written otherwise than as
+/// an integer that sits in an integer slot. Its slots are found by following
+/// the schema down the number's path (properties, else
+/// `additionalProperties`; `prefixItems`, else `items`), taking at every step
+/// every schema `$ref`s and `allOf`/`anyOf`/`oneOf`/`if`/`then`/`else` reach,
+/// whatever each one's verdict.
+///
+/// The candidates are in document order, so one descent serves them all:
+/// the containers on the way to the last one stay open with the schemas
+/// that apply to them, and each sibling is stepped over once.
+fn integers(prog: &Program, tape: &Tape<'_>) -> Vec<(u32, String)> {
+    struct Level {
+        /// The array or object.
+        tok: u32,
+        /// Its next member's key or next item, and that one's ordinal.
+        cursor: u32,
+        ordinal: u32,
+        /// The schemas applied in place to it.
+        nodes: Vec<u32>,
+    }
+    let mut out = Vec::new();
+    let mut walk = Walk { prog, mark: vec![0; prog.nodes.len()], generation: 0, steps: 0 };
+    let Some(root) = walk.in_place(vec![prog.root]) else { return out };
+    if tape.tok(0).kind == Kind::Number {
+        if tape.integral.first() == Some(&0) {
+            rewrite(prog, tape, 0, &root, &mut out);
+        }
+        return out;
+    }
+    let mut open = vec![Level { tok: 0, cursor: 1, ordinal: 0, nodes: root }];
+    for &number in &tape.integral {
+        while open.last().is_some_and(|l| tape.end(l.tok) <= number) {
+            open.pop();
+        }
+        loop {
+            let Some(level) = open.last_mut() else { return out };
+            let object = tape.tok(level.tok).kind == Kind::Object;
+            // Step over the siblings that end before the number.
+            let mut child = level.cursor + u32::from(object);
+            while tape.end(child) <= number {
+                level.cursor = tape.end(child);
+                level.ordinal += 1;
+                child = level.cursor + u32::from(object);
+            }
+            let mut next = Vec::new();
+            for &n in &level.nodes {
+                for op in prog.nodes[n as usize].ops.iter() {
+                    match op {
+                        Op::Object(o) if object => match o.property(tape.bytes(child - 1), tape.code(child - 1)) {
+                            Some((_, p)) => next.push(p),
+                            None => next.extend(o.additional),
+                        },
+                        Op::Items(it) if !object => match it.prefix.get(level.ordinal as usize) {
+                            Some(p) => next.push(*p),
+                            None => next.extend(it.rest),
+                        },
+                        _ => {}
+                    }
+                }
+            }
+            let Some(nodes) = walk.in_place(next) else { return finish(out) };
+            if child == number {
+                rewrite(prog, tape, number, &nodes, &mut out);
+                break;
+            }
+            open.push(Level { tok: child, cursor: child + 1, ordinal: 0, nodes });
+        }
+    }
+    finish(out)
 }
 
-/// The numbers to rewrite: every integral number in an integer slot, found
-/// by following the schema's structure over the value (properties and
-/// `additionalProperties`, `prefixItems` and `items`, `$ref`s and every
-/// branch of `allOf`/`anyOf`/`oneOf`/`if`), whatever each branch's verdict.
-fn integers(prog: &Program, tape: &Tape<'_>) -> Vec<(u32, String)> {
-    let mut out = Vec::new();
-    let mut steps = 0;
-    let mut stack: Vec<(NodeId, u32, u32)> = vec![(prog.root, 0, 0)];
-    while let Some((node, i, depth)) = stack.pop() {
-        steps += 1;
-        if steps > MAX_STEPS {
-            break;
-        }
-        if depth > 512 {
-            continue;
-        }
-        let n = &prog.nodes[node as usize];
-        let t = tape.tok(i);
-        // Only a number not written as a plain integer can change.
-        if t.kind == Kind::Number
-            && t.flags & NOT_PLAIN != 0
-            && integer_slot(n)
-            && let Some(text) = integer_text(&Decimal::from_json(tape.number(i)))
-            && text != tape.number(i)
-        {
-            out.push((i, text));
-        }
-        let d = depth + 1;
-        for op in n.ops.iter() {
-            match op {
-                Op::Ref(t) | Op::RecursiveRef { target: t, .. } | Op::DynamicRef { target: t, .. } => {
-                    stack.push((*t, i, d))
-                }
-                Op::AllOf(bs) | Op::AnyOf(bs) | Op::OneOf(bs) => stack.extend(bs.iter().map(|b| (*b, i, d))),
-                Op::If { cond, then, els } => {
-                    stack.push((*cond, i, d));
-                    stack.extend(then.iter().chain(els.iter()).map(|b| (*b, i, d)));
-                }
-                Op::Object(o) if t.kind == Kind::Object => {
-                    for (key, value) in tape.members(i) {
-                        // Only values that hold a number can change.
-                        if !holds_number(tape, value) {
-                            continue;
-                        }
-                        match o.property(tape.str(key)) {
-                            Some((_, child)) => stack.push((child, value, d)),
-                            None => stack.extend(o.additional.map(|a| (a, value, d))),
-                        }
+/// Follows a value's schemas to every schema applied in place to it.
+struct Walk<'p> {
+    prog: &'p Program,
+    mark: Vec<u32>,
+    generation: u32,
+    steps: usize,
+}
+
+impl Walk<'_> {
+    /// `nodes` and every schema they apply in place, sorted; `None` past
+    /// `MAX_STEPS`.
+    fn in_place(&mut self, mut nodes: Vec<u32>) -> Option<Vec<u32>> {
+        self.generation += 1;
+        let mut k = 0;
+        while k < nodes.len() {
+            self.steps += 1;
+            if self.steps > MAX_STEPS {
+                return None;
+            }
+            let n = nodes[k];
+            k += 1;
+            if self.mark[n as usize] == self.generation {
+                continue;
+            }
+            self.mark[n as usize] = self.generation;
+            for op in self.prog.nodes[n as usize].ops.iter() {
+                match op {
+                    Op::Ref(t) | Op::RecursiveRef { target: t, .. } | Op::DynamicRef { target: t, .. } => {
+                        nodes.push(*t)
                     }
-                }
-                Op::Items(it) if t.kind == Kind::Array => {
-                    for (k, item) in tape.items(i).enumerate() {
-                        if !holds_number(tape, item) {
-                            continue;
-                        }
-                        match it.prefix.get(k) {
-                            Some(child) => stack.push((*child, item, d)),
-                            None => stack.extend(it.rest.map(|r| (r, item, d))),
-                        }
+                    Op::AllOf(bs) | Op::AnyOf(bs) | Op::OneOf(bs) => nodes.extend(bs.iter()),
+                    Op::If { cond, then, els } => {
+                        nodes.push(*cond);
+                        nodes.extend(then.iter().chain(els.iter()));
                     }
+                    _ => {}
                 }
-                _ => {}
             }
         }
+        nodes.sort_unstable();
+        nodes.dedup();
+        Some(nodes)
     }
-    out.sort_by_key(|(at, _)| *at);
-    out.dedup_by_key(|(at, _)| *at);
-    out
 }
 
-/// Whether value `i` is, or holds, a number that is not a plain integer.
-fn holds_number(tape: &Tape<'_>, i: u32) -> bool {
-    let t = tape.tok(i);
-    match t.kind {
-        Kind::Number => t.flags & NOT_PLAIN != 0,
-        Kind::Array | Kind::Object => {
-            tape.toks[i as usize..t.at as usize].iter().any(|x| x.kind == Kind::Number && x.flags & NOT_PLAIN != 0)
-        }
-        _ => false,
+/// Rewrites the number at `at` when one of `nodes` is an integer slot.
+fn rewrite(prog: &Program, tape: &Tape<'_>, at: u32, nodes: &[u32], out: &mut Vec<(u32, String)>) {
+    if nodes.iter().any(|&n| prog.nodes[n as usize].integer_slot)
+        && let Some(text) = integer_text(&Decimal::from_json(tape.number(at)))
+        && text != tape.number(at)
+    {
+        out.push((at, text));
     }
+}
+
+fn finish(mut out: Vec<(u32, String)>) -> Vec<(u32, String)> {
+    out.sort_by_key(|(at, _)| *at);
+    out
 }
 
 /// The integer an integral decimal is, written out, if it is not too long.

@@ -320,7 +320,20 @@ fn build(mut index: Index<'_>, settings: Settings) -> Result<Program, Diagnostic
     }
     let integer_slots = c.nodes.iter().any(|n| n.integer_slot);
     let defaults = top_level_defaults(&c, root);
-    Ok(Program { nodes: c.nodes, root, patterns: c.patterns, resources, dynamic: c.dynamic, defaults, integer_slots })
+    let unevaluated = c.nodes.iter().any(|n| n.unevaluated);
+    for n in &mut c.nodes {
+        n.plan = Plan::of(&n.ops);
+    }
+    Ok(Program {
+        nodes: c.nodes,
+        root,
+        patterns: c.patterns,
+        resources,
+        dynamic: c.dynamic,
+        defaults,
+        integer_slots,
+        unevaluated,
+    })
 }
 
 /// Absent top-level parameters with a `default`: the root's `properties`
@@ -419,14 +432,13 @@ fn limit(v: &Value) -> Option<Box<Limit>> {
     match v {
         Value::Number(n) => {
             let num = Num::parse(n.as_str());
-            let int = match num {
-                Num::Small { negative, mantissa, exponent } if (0..=18).contains(&exponent) => 10i64
-                    .checked_pow(exponent as u32)
-                    .and_then(|p| i64::try_from(mantissa).ok()?.checked_mul(p))
-                    .map(|m| if negative { -m } else { m }),
+            let dec = match num {
+                Num::Small { negative, mantissa, exponent } if mantissa < 10_000_000_000_000_000_000 => {
+                    Some(super::number::Dec { negative, mantissa, exponent })
+                }
                 _ => None,
             };
-            Some(Box::new(Limit { num, text: n.as_str().into(), int }))
+            Some(Box::new(Limit { num, text: n.as_str().into(), dec }))
         }
         _ => None,
     }
@@ -510,6 +522,7 @@ impl<'v> Compiler<'v> {
             unevaluated: false,
             integer_slot: false,
             draft,
+            plan: Plan::default(),
         });
         self.by_location.insert((doc, pointer.clone()), id);
         self.queue.push((id, doc, pointer, value));
@@ -655,6 +668,7 @@ impl<'v> Compiler<'v> {
                         }
                         _ => continue,
                     };
+                    let mask = if draft == Draft::D4 { mask | types::DRAFT4_INTEGERS } else { mask };
                     ops.push(Op::Type(mask));
                 }
                 "const" if draft >= Draft::D6 => ops.push(Op::Const(Box::new(literal(v)))),
@@ -789,11 +803,11 @@ impl<'v> Compiler<'v> {
                             .map(|(i, (name, _)): (usize, &(Box<str>, NodeId))| (name.clone(), i as u32))
                             .collect()
                     });
-                    let prints = properties.iter().map(|(name, _)| fingerprint(name)).collect();
+                    let codes = properties.iter().map(|(name, _)| super::tape::code(name.as_bytes())).collect();
                     ops.push(Op::Object(Box::new(ObjectOp {
                         properties: properties.into(),
                         index,
-                        prints,
+                        codes,
                         patterns: patterns.into(),
                         additional,
                     })));

@@ -109,21 +109,24 @@ impl Nfa {
 
 /// The automaton.
 pub(super) struct Dfa {
-    /// Class of each ASCII character.
-    ascii: [u16; 128],
+    /// Class of each ASCII byte; `WIDE` for the bytes that start or
+    /// continue a longer character.
+    bytes: [u16; 256],
     /// Class of every other character: (first code point, class), sorted.
     rest: Vec<(u32, u16)>,
-    classes: usize,
-    /// `trans[state * classes + class]`: the next state.
+    /// `trans[state + class]`: the next state, each state written as the
+    /// offset of its row (its number times `classes`).
     trans: Vec<u32>,
-    /// A match has been found once this state is reached.
-    accept: Vec<bool>,
-    /// The input may end here with a match.
+    /// States below this offset are the dead one (0) and the accepting ones.
+    accept_below: u32,
+    /// By state (its row's offset): the input may end here with a match.
     accept_at_end: Vec<bool>,
     start: u32,
 }
 
 const DEAD: u32 = 0;
+/// Not a class: a byte of a character past ASCII.
+const WIDE: u16 = u16::MAX;
 
 impl Dfa {
     pub(super) fn build(node: &Node) -> Option<Dfa> {
@@ -167,8 +170,8 @@ impl Dfa {
         }
         let classes = by_signature.len();
         let class_of = |c: u32| interval_class[cuts.partition_point(|&x| x <= c) - 1];
-        let mut ascii = [0u16; 128];
-        for (c, slot) in ascii.iter_mut().enumerate() {
+        let mut bytes = [WIDE; 256];
+        for (c, slot) in bytes.iter_mut().enumerate().take(128) {
             *slot = class_of(c as u32);
         }
         let rest: Vec<(u32, u16)> = cuts.iter().zip(&interval_class).map(|(&c, &k)| (c, k)).collect();
@@ -233,7 +236,7 @@ impl Dfa {
         }
         let accept: Vec<bool> =
             sets.iter().map(|set| set.iter().any(|&s| matches!(nfa.states[s as usize], N::Match))).collect();
-        let accept_at_end: Vec<bool> = sets
+        let at_end: Vec<bool> = sets
             .iter()
             .map(|set| {
                 let eols: Vec<u32> = set
@@ -246,32 +249,66 @@ impl Dfa {
                 b.closure_at_end(&eols)
             })
             .collect();
-        Some(Dfa { ascii, rest, classes, trans, accept, accept_at_end, start: start_id })
+        // Renumber: the dead state first, then the accepting ones, so that one
+        // comparison tells both; and keep each state as its row's offset.
+        let mut order: Vec<usize> = (1..sets.len()).filter(|&i| accept[i]).collect();
+        let accepting = order.len();
+        order.extend((1..sets.len()).filter(|&i| !accept[i]));
+        let mut new_id = vec![0u32; sets.len()];
+        for (n, &old) in order.iter().enumerate() {
+            new_id[old] = n as u32 + 1;
+        }
+        let mut table = vec![0u32; sets.len() * classes];
+        let mut accept_at_end = vec![false; sets.len() * classes];
+        for (old, _) in sets.iter().enumerate().skip(1) {
+            let row = new_id[old] as usize * classes;
+            for k in 0..classes {
+                table[row + k] = new_id[trans[old * classes + k] as usize] * classes as u32;
+            }
+            accept_at_end[new_id[old] as usize * classes] = at_end[old];
+        }
+        Some(Dfa {
+            bytes,
+            rest,
+            trans: table,
+            accept_below: (accepting as u32 + 1) * classes as u32,
+            accept_at_end,
+            start: new_id[start_id as usize] * classes as u32,
+        })
     }
 
-    #[inline]
-    fn class(&self, c: char) -> usize {
+    /// The class of a character past ASCII.
+    fn wide_class(&self, c: char) -> usize {
         let c = c as u32;
-        if c < 128 {
-            return self.ascii[c as usize] as usize;
-        }
         let i = self.rest.partition_point(|&(x, _)| x <= c) - 1;
         self.rest[i].1 as usize
     }
 
     /// Whether the pattern matches somewhere in `haystack`.
+    #[inline]
     pub(super) fn is_match(&self, haystack: &str) -> bool {
         let mut state = self.start;
-        if self.accept[state as usize] {
-            return true;
+        if state < self.accept_below {
+            return state != DEAD;
         }
-        for c in haystack.chars() {
-            state = self.trans[state as usize * self.classes + self.class(c)];
-            if self.accept[state as usize] {
-                return true;
-            }
-            if state == DEAD {
-                return false;
+        let b = haystack.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            let class = match self.bytes[b[i] as usize] {
+                WIDE => {
+                    let c = haystack[i..].chars().next().unwrap_or_default();
+                    i += c.len_utf8();
+                    self.wide_class(c)
+                }
+                k => {
+                    i += 1;
+                    k as usize
+                }
+            };
+            state = self.trans[state as usize + class];
+            // Below the first non-accepting row: dead, or a match.
+            if state < self.accept_below {
+                return state != DEAD;
             }
         }
         self.accept_at_end[state as usize]

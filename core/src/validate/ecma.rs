@@ -102,6 +102,9 @@ impl Pattern {
 
     /// Unanchored search, as ECMA `RegExp.prototype.test` with the `u` flag.
     pub fn is_match(&self, haystack: &str) -> Result<bool, StepLimit> {
+        if let Imp::Dfa(d) = &self.imp {
+            return Ok(d.is_match(haystack));
+        }
         if let Some((min, max)) = self.bounds {
             // Bytes bound characters: chars <= bytes <= 4 * chars.
             let n = haystack.len();

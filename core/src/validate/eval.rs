@@ -19,6 +19,8 @@ use super::program::*;
 use super::tape::{self, Kind, Tape};
 use std::collections::HashMap;
 
+mod fast;
+
 const NONE: u32 = u32::MAX;
 
 /// What failed.
@@ -190,7 +192,7 @@ pub(crate) struct Eval<'p, 't, 'a> {
     memo: Option<HashMap<(NodeId, u32, u32, u8), Memo>>,
     /// Report the first failure only, `anyOf`/`oneOf` as themselves.
     first_only: bool,
-    stopped: Option<Stop>,
+    pub stopped: Option<Stop>,
     /// Most frames on the stack at once.
     max_frames: usize,
     /// The draft of each format/regex check (for the regex format).
@@ -487,7 +489,6 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
         let node = &prog.nodes[f.node as usize];
         let collect = f.flags & COLLECT != 0;
         let give = f.flags & ANN != 0;
-        let mut num = NumCache::default();
         let tok = *self.tape.tok(f.inst);
         while (f.op as usize) < node.ops.len() {
             if self.stopped.is_some() {
@@ -543,7 +544,7 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
             }
             if op.is_leaf() {
                 let seen = (f.flags & SEEN != 0).then_some(f.seen);
-                if !self.leaf_op(f.node, op_index, op, f.inst, collect, &mut num, seen) {
+                if !self.leaf_op(f.node, op_index, op, f.inst, collect, seen) {
                     failed!();
                 }
                 f.op += 1;
@@ -584,7 +585,7 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
                         let value = key + 1;
                         let name = self.tape.str(key);
                         if f.acc == 0 {
-                            if let Some((slot, child)) = o.property(name) {
+                            if let Some((slot, child)) = o.property(self.tape.bytes(key), self.tape.code(key)) {
                                 if slot < 64 {
                                     f.seen |= 1 << slot;
                                 }
@@ -1164,11 +1165,13 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
 
     /// A node of leaf ops only.
     fn leaf(&mut self, node: NodeId, inst: u32, collect: bool) -> bool {
+        if !collect {
+            return self.check_leaf(node, inst);
+        }
         let n = &self.prog.nodes[node as usize];
-        let mut num = NumCache::default();
         let mut valid = true;
         for (i, op) in n.ops.iter().enumerate() {
-            if !self.leaf_op(node, i as u16, op, inst, collect, &mut num, None) {
+            if !self.leaf_op(node, i as u16, op, inst, collect, None) {
                 valid = false;
                 if !collect || self.stopped.is_some() {
                     return false;
@@ -1178,22 +1181,53 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
         valid
     }
 
+    /// A node of leaf ops only, checked.
+    #[inline]
+    fn check_leaf(&mut self, node: NodeId, inst: u32) -> bool {
+        let n = &self.prog.nodes[node as usize];
+        let tok = *self.tape.tok(inst);
+        for (i, op) in n.ops.iter().enumerate() {
+            if !self.check_op(node, i as u16, op, inst, &tok, None) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// One leaf op, checked: the common ones inline, the others through
+    /// `leaf_op`.
+    #[inline(always)]
+    fn check_op(&mut self, node: NodeId, i: u16, op: &Op, inst: u32, tok: &tape::Tok, seen: Option<u64>) -> bool {
+        use std::cmp::Ordering::*;
+        let tape = self.tape;
+        match op {
+            Op::Type(mask) => type_ok(*mask, tok, tape, inst),
+            Op::Minimum(l) => tok.kind != Kind::Number || compare(tape, inst, l) != Less,
+            Op::Maximum(l) => tok.kind != Kind::Number || compare(tape, inst, l) != Greater,
+            Op::ExclusiveMinimum(l) | Op::ExclusiveMinimumD4(l) => {
+                tok.kind != Kind::Number || compare(tape, inst, l) == Greater
+            }
+            Op::ExclusiveMaximum(l) | Op::ExclusiveMaximumD4(l) => {
+                tok.kind != Kind::Number || compare(tape, inst, l) == Less
+            }
+            Op::MinLength(m) => tok.kind != Kind::String || char_len(tape.str(inst)) >= *m,
+            Op::MaxLength(m) => tok.kind != Kind::String || char_len(tape.str(inst)) <= *m,
+            Op::Format(fmt) => tok.kind != Kind::String || super::formats::check(fmt, tape.str(inst), self.regex_limit),
+            Op::Enum(e) if e.index.is_none() && tok.kind == Kind::String => {
+                let s = tape.str(inst);
+                e.values.iter().any(|l| matches!(&l.value, crate::json::Value::String(v) if v == s))
+            }
+            _ => self.leaf_op(node, i, op, inst, false, seen),
+        }
+    }
+
     /// One leaf op on the value; errors recorded when collecting.
     #[allow(clippy::too_many_arguments)]
-    fn leaf_op(
-        &mut self,
-        node: NodeId,
-        i: u16,
-        op: &Op,
-        inst: u32,
-        collect: bool,
-        num: &mut NumCache,
-        seen: Option<u64>,
-    ) -> bool {
+    fn leaf_op(&mut self, node: NodeId, i: u16, op: &Op, inst: u32, collect: bool, seen: Option<u64>) -> bool {
         let tok = *self.tape.tok(inst);
         let tape = self.tape;
         let ok = match op {
-            Op::Type(mask) => type_ok(*mask, &tok, tape, inst, self.prog.nodes[node as usize].draft),
+            Op::Type(mask) => type_ok(*mask, &tok, tape, inst),
             Op::Const(l) => self.equals(inst, &l.canon, &l.value),
             Op::Enum(e) => self.in_enum(inst, e),
             Op::Minimum(l)
@@ -1205,7 +1239,7 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
                 if tok.kind != Kind::Number {
                     true
                 } else {
-                    let ord = num.compare(tape, inst, &tok, l);
+                    let ord = compare(tape, inst, l);
                     use std::cmp::Ordering::*;
                     match op {
                         Op::Minimum(_) => ord != Less,
@@ -1219,7 +1253,7 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
                 if tok.kind != Kind::Number {
                     true
                 } else {
-                    let n = num.num(tape, inst).clone();
+                    let n = Num::parse(tape.number(inst));
                     match n.is_multiple_of(&l.num, &mut self.work) {
                         Some(b) => b,
                         None => {
@@ -1412,7 +1446,7 @@ fn char_len(s: &str) -> u64 {
 
 /// Whether a token is of a type in `mask`.
 #[inline]
-pub(crate) fn type_ok(mask: u8, tok: &tape::Tok, tape: &Tape<'_>, inst: u32, draft: Draft) -> bool {
+pub(crate) fn type_ok(mask: u8, tok: &tape::Tok, tape: &Tape<'_>, inst: u32) -> bool {
     let bit = match tok.kind {
         Kind::Null => types::NULL,
         Kind::True | Kind::False => types::BOOLEAN,
@@ -1430,7 +1464,7 @@ pub(crate) fn type_ok(mask: u8, tok: &tape::Tok, tape: &Tape<'_>, inst: u32, dra
                 return true;
             }
             let text = tape.number(inst);
-            if draft == Draft::D4 {
+            if mask & types::DRAFT4_INTEGERS != 0 {
                 return !text.contains(['.', 'e', 'E']);
             }
             return Num::parse(text).is_integer();
@@ -1439,41 +1473,21 @@ pub(crate) fn type_ok(mask: u8, tok: &tape::Tok, tape: &Tape<'_>, inst: u32, dra
     mask & bit != 0
 }
 
-/// A number token as the numeric keywords of one node read it: parsed
-/// once, as an `i64` when it is a plain integer of at most 18 digits.
-#[derive(Default)]
-pub(crate) struct NumCache {
-    int: Option<i64>,
-    num: Option<Num>,
+/// A number token against a bound: in machine words when the tape has the
+/// number so (`6790.99` is 679099 × 10^-2), else exactly.
+#[inline]
+fn compare(tape: &Tape<'_>, inst: u32, bound: &Limit) -> std::cmp::Ordering {
+    if let (Some(b), Some(v)) = (bound.dec, tape.dec(inst))
+        && let Some(o) = v.compare(&b)
+    {
+        return o;
+    }
+    compare_exactly(tape, inst, bound)
 }
 
-impl NumCache {
-    #[inline]
-    fn int(&mut self, tape: &Tape<'_>, inst: u32, tok: &tape::Tok) -> Option<i64> {
-        if self.int.is_none() && self.num.is_none() && tok.flags & tape::NOT_PLAIN == 0 && tok.len <= 18 {
-            let text = tape.number(inst).as_bytes();
-            let (neg, digits) = if text[0] == b'-' { (true, &text[1..]) } else { (false, text) };
-            let mut v: i64 = 0;
-            for &c in digits {
-                v = v * 10 + i64::from(c - b'0');
-            }
-            self.int = Some(if neg { -v } else { v });
-        }
-        self.int
-    }
-
-    fn num(&mut self, tape: &Tape<'_>, inst: u32) -> &Num {
-        self.num.get_or_insert_with(|| Num::parse(tape.number(inst)))
-    }
-
-    /// The number against a bound.
-    #[inline]
-    fn compare(&mut self, tape: &Tape<'_>, inst: u32, tok: &tape::Tok, bound: &Limit) -> std::cmp::Ordering {
-        if let (Some(b), Some(v)) = (bound.int, self.int(tape, inst, tok)) {
-            return v.cmp(&b);
-        }
-        self.num(tape, inst).compare(&bound.num)
-    }
+#[cold]
+fn compare_exactly(tape: &Tape<'_>, inst: u32, bound: &Limit) -> std::cmp::Ordering {
+    Num::parse(tape.number(inst)).compare(&bound.num)
 }
 
 /// The canonical form of a tape value: the same bytes `compile::canonical`

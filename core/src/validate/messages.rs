@@ -251,11 +251,10 @@ impl Context<'_, '_> {
     fn path(&self, mut i: u32) -> Path {
         let mut segs = Vec::new();
         let tape = self.tape;
-        while tape.tok(i).parent != NONE {
-            let t = tape.tok(i);
-            let parent = t.parent;
+        while tape.parent(i) != NONE {
+            let parent = tape.parent(i);
             if tape.tok(parent).kind == Kind::Array {
-                segs.push(Segment::Index(t.ordinal as usize));
+                segs.push(Segment::Index(tape.ordinal(i) as usize));
             } else {
                 // A member: the key token precedes a value; a key is itself.
                 let key = if self.is_key(i) { i } else { i - 1 };
@@ -273,22 +272,16 @@ impl Context<'_, '_> {
         p
     }
 
-    /// Whether token `i` is a member's key (its value follows it, with the
-    /// same parent and member index).
     fn is_key(&self, i: u32) -> bool {
-        let t = self.tape.tok(i);
-        t.kind == Kind::String
-            && t.parent != NONE
-            && self.tape.tok(t.parent).kind == Kind::Object
-            && self.tape.toks.get(i as usize + 1).is_some_and(|n| n.parent == t.parent && n.ordinal == t.ordinal)
+        self.tape.is_key(i)
     }
 
     /// Member and item indices from the root down to token `i`.
     fn position(&self, mut i: u32) -> Vec<usize> {
         let mut p = Vec::new();
-        while self.tape.tok(i).parent != NONE {
-            p.push(self.tape.tok(i).ordinal as usize);
-            i = self.tape.tok(i).parent;
+        while self.tape.parent(i) != NONE {
+            p.push(self.tape.ordinal(i) as usize);
+            i = self.tape.parent(i);
         }
         p.reverse();
         p
@@ -645,15 +638,15 @@ pub(crate) fn meta_display(cx: &Context<'_, '_>, e: &RawError) -> (String, Strin
     let pointer = |i: u32| -> String {
         let mut segs = Vec::new();
         let mut i = i;
-        while tape.tok(i).parent != NONE {
-            let t = tape.tok(i);
-            if tape.tok(t.parent).kind == Kind::Array {
-                segs.push(t.ordinal.to_string());
+        while tape.parent(i) != NONE {
+            let parent = tape.parent(i);
+            if tape.tok(parent).kind == Kind::Array {
+                segs.push(tape.ordinal(i).to_string());
             } else {
                 let key = if cx.is_key(i) { i } else { i - 1 };
                 segs.push(super::uri::escape(tape.str(key)));
             }
-            i = t.parent;
+            i = parent;
         }
         segs.iter().rev().map(|s| format!("/{s}")).collect()
     };

@@ -186,18 +186,43 @@ impl Validator {
         }
         let budget = limits.max_work;
         let regex_limit = limits.regex_backtrack_limit as u64;
-        // First without a memo, with a budget for ordinary inputs; if that
-        // runs out, again with every node's answer remembered per value.
+        // First by plain recursion where it can answer, then by the frame
+        // machine without a memo, with a budget for ordinary inputs; if
+        // that runs out, again with every node's answer remembered per value.
         let quick = budget.min(64 * tape.toks.len() as u64 + 100_000);
         let mut memo = false;
         let mut spent = 0;
-        let mut answer = {
+        let mut answer = None;
+        if !self.program.dynamic && !self.program.unevaluated {
             let mut ev = Eval::new(&self.program, &tape, quick);
             ev.regex_limit = regex_limit;
-            let a = ev.run(false);
+            let verdict = ev.quick(self.program.root, 0, 0);
             spent += quick - ev.work;
+            answer = match verdict {
+                Some(true) => Some(Answer::Valid),
+                Some(false) => Some(Answer::Invalid),
+                None if ev.work == 0 || ev.stopped.is_some() => Some(Answer::Stopped(Stop::Budget)),
+                None => None,
+            };
+            #[cfg(debug_assertions)]
+            if let Some(v) = verdict {
+                // The frame machine gives every verdict the recursion gives.
+                let mut ev = Eval::new(&self.program, &tape, budget).with_memo();
+                ev.regex_limit = regex_limit;
+                let machine = ev.run(false);
+                debug_assert!(
+                    matches!(machine, Answer::Stopped(_)) || matches!(machine, Answer::Valid) == v,
+                    "the two checks disagree on {args_text}"
+                );
+            }
+        }
+        let mut answer = answer.unwrap_or_else(|| {
+            let mut ev = Eval::new(&self.program, &tape, quick - spent);
+            ev.regex_limit = regex_limit;
+            let a = ev.run(false);
+            spent += quick - spent - ev.work;
             a
-        };
+        });
         if matches!(answer, Answer::Stopped(Stop::Budget)) && quick < budget {
             memo = true;
             let mut ev = Eval::new(&self.program, &tape, budget - spent).with_memo();

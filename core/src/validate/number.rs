@@ -21,6 +21,50 @@ pub(crate) enum Num {
     Big(Decimal),
 }
 
+/// A number of at most 19 digits as written, without an exponent:
+/// `mantissa × 10^exponent`, not normalised (`2.50` is 250 × 10^-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Dec {
+    pub negative: bool,
+    pub mantissa: u64,
+    pub exponent: i32,
+}
+
+/// Powers of ten up to 10^19.
+const POW10: [u128; 20] = {
+    let mut t = [1u128; 20];
+    let mut i = 1;
+    while i < 20 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
+impl Dec {
+    /// Exact comparison, when the exponents are close enough for machine
+    /// words (`None` otherwise).
+    #[inline]
+    pub(crate) fn compare(&self, other: &Dec) -> Option<Ordering> {
+        let sign = |d: &Dec| i8::from(d.mantissa != 0) * if d.negative { -1 } else { 1 };
+        let (sa, sb) = (sign(self), sign(other));
+        if sa != sb || sa == 0 {
+            return Some(sa.cmp(&sb));
+        }
+        let magnitude = if self.exponent == other.exponent {
+            self.mantissa.cmp(&other.mantissa)
+        } else {
+            let low = self.exponent.min(other.exponent);
+            let (da, db) = ((self.exponent - low) as usize, (other.exponent - low) as usize);
+            if da >= POW10.len() || db >= POW10.len() {
+                return None;
+            }
+            (u128::from(self.mantissa) * POW10[da]).cmp(&(u128::from(other.mantissa) * POW10[db]))
+        };
+        Some(if self.negative { magnitude.reverse() } else { magnitude })
+    }
+}
+
 /// Exponents past this keep a number a `Decimal` (scaling by them stays far
 /// from overflow).
 const SMALL_EXPONENT: i64 = 1 << 28;
@@ -99,6 +143,24 @@ impl Num {
             return Num::Big(Decimal::from_json(text));
         }
         Num::Small { negative, mantissa, exponent: exponent as i32 }
+    }
+
+    /// The greatest integer at most the number and the least at least it,
+    /// when the number is in machine words and they fit an `i128`.
+    pub(crate) fn floor_ceil(&self) -> Option<(i128, i128)> {
+        let Num::Small { negative, mantissa, exponent } = *self else { return None };
+        let m = i128::from(mantissa);
+        let (whole, exact) = if exponent >= 0 {
+            (m.checked_mul(10i128.checked_pow(exponent as u32)?)?, true)
+        } else if -exponent > 38 {
+            (0, mantissa == 0)
+        } else {
+            let d = 10i128.pow((-exponent) as u32);
+            (m / d, m % d == 0)
+        };
+        // Of the magnitude: floor and ceiling.
+        let (lo, hi) = if exact { (whole, whole) } else { (whole, whole + 1) };
+        Some(if negative { (-hi, -lo) } else { (lo, hi) })
     }
 
     pub(crate) fn is_integer(&self) -> bool {
@@ -494,6 +556,71 @@ mod tests {
             assert_eq!(n(a).compare(&n(b)), want, "{a} vs {b}");
             assert_eq!(n(b).compare(&n(a)), want.reverse(), "{b} vs {a}");
         }
+    }
+
+    /// A number as the tape holds it in machine words.
+    fn dec(text: &str) -> Option<Dec> {
+        let limits = crate::json::ParseLimits { max_bytes: 1 << 20, max_depth: 8 };
+        super::super::tape::Tape::parse(text, limits).unwrap().dec(0)
+    }
+
+    #[test]
+    fn machine_word_decimals_compare_as_exact_ones() {
+        let cases = [
+            "0",
+            "-0",
+            "1",
+            "-1",
+            "2.50",
+            "6790.99",
+            "99999.99",
+            "0.01",
+            "1.5",
+            "-2.25",
+            "100",
+            "0.0001",
+            "281474976710655",
+            "-281474976710655",
+            "2814749767.10655",
+            "0.000000000000001",
+            "1.23456789012345",
+        ];
+        for a in cases {
+            for b in cases {
+                let (da, db) = (dec(a).expect(a), dec(b).expect(b));
+                assert_eq!(da.compare(&db).unwrap(), n(a).compare(&n(b)), "{a} vs {b}");
+            }
+        }
+        // Exponents, more than 2^48 as digits, more than 15 after the point:
+        // exact numbers only.
+        for text in
+            ["1e2", "281474976710656", "12.34567890123456", "12345678901234567890", "0.0000000000000001", "1.0e0"]
+        {
+            assert_eq!(dec(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn floors_and_ceilings_are_exact() {
+        let cases = [
+            ("0", 0, 0),
+            ("-0", 0, 0),
+            ("0.01", 0, 1),
+            ("-0.01", -1, 0),
+            ("1000", 1000, 1000),
+            ("1e3", 1000, 1000),
+            ("99999.99", 99999, 100000),
+            ("-2.5", -3, -2),
+            ("9223372036854775807", 9223372036854775807, 9223372036854775807),
+            ("1.5e-40", 0, 1),
+            ("-1.5e-40", -1, 0),
+            ("1e30", 10i128.pow(30), 10i128.pow(30)),
+        ];
+        for (text, floor, ceil) in cases {
+            assert_eq!(n(text).floor_ceil(), Some((floor, ceil)), "{text}");
+        }
+        assert_eq!(n("1e40").floor_ceil(), None);
+        assert_eq!(n("123456789012345678901234567890").floor_ceil(), None);
     }
 
     #[test]

@@ -20,6 +20,8 @@ pub(crate) mod types {
     pub const STRING: u8 = 16;
     pub const ARRAY: u8 = 32;
     pub const OBJECT: u8 = 64;
+    /// Not a type: integers are draft 4's (no fraction or exponent written).
+    pub const DRAFT4_INTEGERS: u8 = 128;
 
     pub fn from_name(name: &str) -> Option<u8> {
         Some(match name {
@@ -186,12 +188,12 @@ impl Kw {
 }
 
 /// A numeric bound, exact, and as the schema wrote it.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Limit {
     pub num: Num,
     pub text: Box<str>,
-    /// The bound as an `i64`, when it is an integer that fits.
-    pub int: Option<i64>,
+    /// The bound in machine words, when it has at most 19 digits.
+    pub dec: Option<super::number::Dec>,
 }
 
 /// A value of `const` or `enum`, with its canonical form for comparing.
@@ -247,47 +249,28 @@ pub(crate) struct ObjectOp {
     pub properties: Box<[(Box<str>, NodeId)]>,
     /// Name → index in `properties`, when there are many.
     pub index: Option<std::collections::HashMap<Box<str>, u32>>,
-    /// Each property name's length and first eight bytes, to rule names
-    /// out without comparing them.
-    pub prints: Box<[(u32, u64)]>,
+    /// Each property name's [`code`](super::tape::code), to rule names out
+    /// without comparing them.
+    pub codes: Box<[u32]>,
     /// `patternProperties`: pattern index in `Program::patterns`, node.
     pub patterns: Box<[(u32, NodeId)]>,
     pub additional: Option<NodeId>,
 }
 
 impl ObjectOp {
-    /// The index and node of the property named `name`.
+    /// The index and node of the property named `name`, whose code is `code`.
     #[inline]
-    pub(crate) fn property(&self, name: &str) -> Option<(u32, NodeId)> {
-        match &self.index {
-            Some(map) => map.get(name).map(|&i| (i, self.properties[i as usize].1)),
-            None => {
-                let b = name.as_bytes();
-                let print = fingerprint(name);
-                for (i, p) in self.prints.iter().enumerate() {
-                    // A print holds a name of up to eight bytes whole.
-                    if *p == print && (b.len() <= 8 || self.properties[i].0.as_bytes()[8..] == b[8..]) {
-                        return Some((i as u32, self.properties[i].1));
-                    }
-                }
-                None
-            }
+    pub(crate) fn property(&self, name: &[u8], code: u32) -> Option<(u32, NodeId)> {
+        if let Some(map) = &self.index {
+            let i = *map.get(std::str::from_utf8(name).ok()?)?;
+            return Some((i, self.properties[i as usize].1));
         }
+        let i = self.codes.iter().zip(self.properties.iter()).position(|(&c, (p, _))| {
+            // Equal codes of names up to four bytes long are equal names.
+            c == code && p.len() == name.len() && (name.len() <= 4 || p.as_bytes() == name)
+        })?;
+        Some((i as u32, self.properties[i].1))
     }
-}
-
-/// A name's length and first eight bytes.
-#[inline]
-pub(crate) fn fingerprint(name: &str) -> (u32, u64) {
-    let b = name.as_bytes();
-    let head = if b.len() >= 8 {
-        let mut h = [0u8; 8];
-        h.copy_from_slice(&b[..8]);
-        u64::from_le_bytes(h)
-    } else {
-        b.iter().rev().fold(0u64, |acc, &c| (acc << 8) | u64::from(c))
-    };
-    (b.len() as u32, head)
 }
 
 /// What an array's items are checked against.
@@ -468,6 +451,87 @@ pub(crate) struct Node {
     /// Its `type` makes it an integer slot (binding).
     pub integer_slot: bool,
     pub draft: Draft,
+    /// Its ops as checking a verdict reads them.
+    pub plan: Plan,
+}
+
+/// A node's ops in the form a verdict is checked fastest: the commonest
+/// keywords decoded into fields, tried first whatever their order (a
+/// verdict does not depend on it), then every other op in order.
+#[derive(Debug, Default)]
+pub(crate) struct Plan {
+    /// `type`.
+    pub types: Option<u8>,
+    /// `minimum` or `exclusiveMinimum` (then `true`).
+    pub lo: Option<(Limit, bool)>,
+    /// `maximum` or `exclusiveMaximum` (then `true`).
+    pub hi: Option<(Limit, bool)>,
+    /// The least and the greatest integer `lo` and `hi` allow, when both
+    /// are known exactly.
+    pub ints: Option<(i128, i128)>,
+    /// `minLength`, `maxLength` (0 and `u64::MAX` when absent).
+    pub min_len: u64,
+    pub max_len: u64,
+    /// `pattern` (index in `Program::patterns`).
+    pub pattern: Option<u32>,
+    /// The other ops, by index in `Node::ops`, in order.
+    pub rest: Box<[u16]>,
+    /// The node is a `$ref` and nothing else: its target.
+    pub forward: Option<NodeId>,
+}
+
+impl Plan {
+    pub(crate) fn of(ops: &[Op]) -> Plan {
+        let mut plan = Plan { max_len: u64::MAX, ..Plan::default() };
+        let mut rest = Vec::new();
+        for (i, op) in ops.iter().enumerate() {
+            match op {
+                Op::Type(mask) if plan.types.is_none() => plan.types = Some(*mask),
+                Op::Minimum(l) if plan.lo.is_none() => plan.lo = Some(((**l).clone(), false)),
+                Op::ExclusiveMinimum(l) | Op::ExclusiveMinimumD4(l) if plan.lo.is_none() => {
+                    plan.lo = Some(((**l).clone(), true))
+                }
+                Op::Maximum(l) if plan.hi.is_none() => plan.hi = Some(((**l).clone(), false)),
+                Op::ExclusiveMaximum(l) | Op::ExclusiveMaximumD4(l) if plan.hi.is_none() => {
+                    plan.hi = Some(((**l).clone(), true))
+                }
+                Op::MinLength(m) if plan.min_len == 0 => plan.min_len = *m,
+                Op::MaxLength(m) if plan.max_len == u64::MAX => plan.max_len = *m,
+                Op::Pattern(p) if plan.pattern.is_none() => plan.pattern = Some(*p),
+                _ => rest.push(i as u16),
+            }
+        }
+        let decodes = plan.types.is_some()
+            || plan.lo.is_some()
+            || plan.hi.is_some()
+            || plan.min_len > 0
+            || plan.max_len < u64::MAX
+            || plan.pattern.is_some();
+        if let ([i], false) = (rest.as_slice(), decodes)
+            && let Op::Ref(target) = ops[*i as usize]
+        {
+            plan.forward = Some(target);
+        }
+        plan.rest = rest.into();
+        plan.ints = (|| {
+            let least = match &plan.lo {
+                None => i128::MIN,
+                Some((l, exclusive)) => {
+                    let (floor, ceil) = l.num.floor_ceil()?;
+                    if *exclusive { floor.checked_add(1)? } else { ceil }
+                }
+            };
+            let greatest = match &plan.hi {
+                None => i128::MAX,
+                Some((l, exclusive)) => {
+                    let (floor, ceil) = l.num.floor_ceil()?;
+                    if *exclusive { ceil.checked_sub(1)? } else { floor }
+                }
+            };
+            Some((least, greatest))
+        })();
+        plan
+    }
 }
 
 #[derive(Debug)]
@@ -491,4 +555,6 @@ pub(crate) struct Program {
     pub defaults: Vec<(Box<str>, Value)>,
     /// Some node is an integer slot.
     pub integer_slots: bool,
+    /// Some node has `unevaluatedProperties` or `unevaluatedItems`.
+    pub unevaluated: bool,
 }

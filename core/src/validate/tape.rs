@@ -3,15 +3,17 @@
 //! span of the text (or, when it has escapes, of one side buffer holding the
 //! decoded strings); a number is the span of its digits; an array or object
 //! knows how many items or members it has and where its last descendant ends,
-//! so that validation can skip a value in one step and find a token's path
-//! from its parent links.
+//! so that validation can skip a value in one step. Which value holds which
+//! (for the paths of errors) is worked out only when asked.
 //!
 //! The tape accepts exactly what [`crate::json::parse`] accepts (RFC 8259, no
 //! duplicate keys, the same limits). When a text is refused, the error is
 //! taken from `json::parse`, so that every message, line and column is the
 //! one that parser gives.
 
+use super::number::Dec;
 use crate::json::{self, ParseError, ParseErrorKind, ParseLimits};
+use std::cell::OnceCell;
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +33,13 @@ pub(crate) const ESCAPED: u8 = 1;
 /// A number written with a fraction, an exponent, or as `-0`: its text is
 /// not the integer it may be.
 pub(crate) const NOT_PLAIN: u8 = 2;
+/// A number whose value is in the token (see `Tok::aux`).
+const IN_WORDS: u8 = 4;
+/// A number in the token that is negative.
+const NEGATIVE: u8 = 8;
+/// Numbers in the token: the top four bits of the flags are how many of
+/// its digits follow the point.
+const SCALE_SHIFT: u8 = 4;
 
 /// One token. Objects are followed by their members, each a key token (a
 /// string) and then its value; arrays by their items.
@@ -38,17 +47,44 @@ pub(crate) const NOT_PLAIN: u8 = 2;
 pub(crate) struct Tok {
     pub kind: Kind,
     pub flags: u8,
+    /// Numbers with `IN_WORDS`: the top 16 bits of their digits as one
+    /// integer (below 2^48).
+    high: u16,
     /// Strings and numbers: the length of the text in bytes. Arrays and
     /// objects: how many items or members.
     pub len: u32,
     /// Strings and numbers: where the text starts. Arrays and objects: the
     /// index just past the last token of the value.
     pub at: u32,
-    /// The array or object holding this token (for a member, its object),
-    /// `NONE` for the top-level value.
-    pub parent: u32,
-    /// The item index in an array, the member index in an object.
-    pub ordinal: u32,
+    /// Keys: their [`code`]. Numbers with `IN_WORDS`: the low 32 bits of
+    /// their digits as one integer.
+    aux: u32,
+}
+
+impl Tok {
+    fn new(kind: Kind, flags: u8, len: u32, at: u32) -> Tok {
+        Tok { kind, flags, high: 0, len, at, aux: 0 }
+    }
+}
+
+/// A name's code: up to four bytes, the bytes themselves (so that equal
+/// codes and lengths mean equal names); longer, a hash of them.
+#[inline]
+pub(crate) fn code(b: &[u8]) -> u32 {
+    if b.len() <= 4 {
+        return b.iter().rev().fold(0u32, |acc, &c| (acc << 8) | u32::from(c));
+    }
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h = b.len() as u64;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        h = (h.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    }
+    let tail = chunks.remainder().iter().rev().fold(0u64, |acc, &c| (acc << 8) | u64::from(c));
+    h = (h.rotate_left(23) ^ tail).wrapping_mul(K);
+    (h >> 32) as u32 ^ h as u32
 }
 
 pub(crate) const NONE: u32 = u32::MAX;
@@ -65,9 +101,12 @@ pub(crate) struct Tape<'a> {
     pub compact: bool,
     /// Where the value starts and ends in `text`.
     pub span: (usize, usize),
-    /// Some number in the text may be an integer not written as one (`2.0`,
-    /// `1e2`, `-0`).
-    pub any_not_plain: bool,
+    /// The numbers that may be integers not written as one (`2.0`, `1e2`,
+    /// `-0`): the only ones binding can rewrite.
+    pub integral: Vec<u32>,
+    /// Each token's parent (array or object; `NONE` for the top level) and
+    /// its index there, when first asked for.
+    links: OnceCell<Vec<(u32, u32)>>,
 }
 
 impl<'a> Tape<'a> {
@@ -84,24 +123,23 @@ impl<'a> Tape<'a> {
         let mut p = Parser {
             text,
             b: text.as_bytes(),
-            pos: 0,
-            toks: Vec::with_capacity(text.len() / 4 + 8),
+            toks: Vec::with_capacity(text.len() / 5 + 8),
             side: String::new(),
             compact: true,
-            any_not_plain: false,
+            integral: Vec::new(),
             max_depth: limits.max_depth,
-            stack: Vec::new(),
-            keys: Vec::new(),
-            span: (0, text.len()),
+            stack: Vec::with_capacity(16),
+            keys: Vec::with_capacity(32),
         };
         match p.run() {
-            Some(()) => Ok(Tape {
+            Some(span) => Ok(Tape {
                 text,
                 toks: p.toks,
                 side: p.side,
                 compact: p.compact,
-                span: p.span,
-                any_not_plain: p.any_not_plain,
+                span,
+                integral: p.integral,
+                links: OnceCell::new(),
             }),
             None => Err(match json::parse(text, limits) {
                 Err(e) => e,
@@ -125,6 +163,43 @@ impl<'a> Tape<'a> {
     pub(crate) fn number(&self, i: u32) -> &str {
         let t = &self.toks[i as usize];
         &self.text[t.at as usize..t.at as usize + t.len as usize]
+    }
+
+    /// The code of key `i` (see [`code`]).
+    #[inline]
+    pub(crate) fn code(&self, i: u32) -> u32 {
+        self.toks[i as usize].aux
+    }
+
+    /// The value of number token `i` in machine words, when it has at most
+    /// 19 digits, no exponent, and fits the token.
+    #[inline]
+    pub(crate) fn dec(&self, i: u32) -> Option<Dec> {
+        let t = &self.toks[i as usize];
+        (t.flags & IN_WORDS != 0).then(|| Dec {
+            negative: t.flags & NEGATIVE != 0,
+            mantissa: u64::from(t.high) << 32 | u64::from(t.aux),
+            exponent: -i32::from(t.flags >> SCALE_SHIFT),
+        })
+    }
+
+    /// Number token `i` when it is an integer written plainly that fits
+    /// the token.
+    #[inline]
+    pub(crate) fn int(&self, i: u32) -> Option<i64> {
+        let t = &self.toks[i as usize];
+        (t.flags & (IN_WORDS | NOT_PLAIN) == IN_WORDS).then(|| {
+            let m = (i64::from(t.high) << 32) | i64::from(t.aux);
+            if t.flags & NEGATIVE != 0 { -m } else { m }
+        })
+    }
+
+    /// The bytes of a string token's text.
+    #[inline]
+    pub(crate) fn bytes(&self, i: u32) -> &[u8] {
+        let t = &self.toks[i as usize];
+        let (start, end) = (t.at as usize, t.at as usize + t.len as usize);
+        if t.flags & ESCAPED != 0 { &self.side.as_bytes()[start..end] } else { &self.text.as_bytes()[start..end] }
     }
 
     #[inline]
@@ -152,19 +227,72 @@ impl<'a> Tape<'a> {
         Items { tape: self, next: i + 1, left: self.toks[i as usize].len }
     }
 
+    /// The value of the member named `key` of object `i`.
+    pub(crate) fn member(&self, i: u32, key: &str) -> Option<u32> {
+        self.members(i).find(|&(k, _)| self.str(k) == key).map(|(_, v)| v)
+    }
+
+    fn links(&self) -> &[(u32, u32)] {
+        self.links.get_or_init(|| {
+            let mut links = vec![(NONE, 0u32); self.toks.len()];
+            // The open arrays and objects: token, where it ends, how many
+            // items or members seen, whether the next token is a key.
+            let mut open: Vec<(u32, u32, u32)> = Vec::new();
+            let mut key = false;
+            for i in 0..self.toks.len() as u32 {
+                while open.last().is_some_and(|o| o.1 == i) {
+                    open.pop();
+                    key = open.last().is_some_and(|o| self.toks[o.0 as usize].kind == Kind::Object);
+                }
+                if let Some(o) = open.last_mut() {
+                    let object = self.toks[o.0 as usize].kind == Kind::Object;
+                    links[i as usize] = (o.0, o.2);
+                    if !object || !key {
+                        o.2 += 1;
+                    }
+                    key = object && !key;
+                }
+                let t = &self.toks[i as usize];
+                if matches!(t.kind, Kind::Array | Kind::Object) && t.at > i + 1 {
+                    open.push((i, t.at, 0));
+                    key = t.kind == Kind::Object;
+                }
+            }
+            links
+        })
+    }
+
+    /// The array or object holding token `i` (for a member's key and value,
+    /// its object); `NONE` for the top-level value.
+    pub(crate) fn parent(&self, i: u32) -> u32 {
+        self.links()[i as usize].0
+    }
+
+    /// The item index of token `i` in its array, or its member index in its object.
+    pub(crate) fn ordinal(&self, i: u32) -> u32 {
+        self.links()[i as usize].1
+    }
+
     /// How deep token `i` is: the top-level value is 0.
     pub(crate) fn depth(&self, mut i: u32) -> usize {
         let mut d = 0;
-        while self.toks[i as usize].parent != NONE {
-            i = self.toks[i as usize].parent;
+        while self.parent(i) != NONE {
+            i = self.parent(i);
             d += 1;
         }
         d
     }
 
-    /// The value of the member named `key` of object `i`.
-    pub(crate) fn member(&self, i: u32, key: &str) -> Option<u32> {
-        self.members(i).find(|&(k, _)| self.str(k) == key).map(|(_, v)| v)
+    /// Whether token `i` is a member's key (its value follows it, in the
+    /// same object at the same index).
+    pub(crate) fn is_key(&self, i: u32) -> bool {
+        let p = self.parent(i);
+        self.toks[i as usize].kind == Kind::String
+            && p != NONE
+            && self.toks[p as usize].kind == Kind::Object
+            && (i as usize + 1) < self.toks.len()
+            && self.parent(i + 1) == p
+            && self.ordinal(i + 1) == self.ordinal(i)
     }
 }
 
@@ -219,32 +347,23 @@ struct Open {
     object: bool,
     /// Where this object's keys start in `Parser::keys`.
     keys_from: u32,
-    /// Past 16 members, the keys seen by hash, for a linear duplicate check.
-    set: Option<std::collections::HashMap<u64, Vec<u32>>>,
 }
 
-/// A key seen in an open object: its print (length and first eight bytes)
-/// and token.
-#[derive(Clone, Copy)]
-struct Key {
-    len: u32,
-    head: u64,
-    tok: u32,
-}
+/// Objects with more members than this are checked for duplicate keys once,
+/// when they close, by sorting their keys; smaller ones key by key.
+const SCAN_KEYS: usize = 16;
 
 struct Parser<'a> {
     text: &'a str,
     b: &'a [u8],
-    pos: usize,
     toks: Vec<Tok>,
     side: String,
     compact: bool,
-    any_not_plain: bool,
+    integral: Vec<u32>,
     max_depth: usize,
     stack: Vec<Open>,
-    /// The keys of the objects being read.
-    keys: Vec<Key>,
-    span: (usize, usize),
+    /// The key tokens of the objects being read.
+    keys: Vec<u32>,
 }
 
 /// Bytes that end a plain run inside a string.
@@ -289,66 +408,99 @@ fn find_special(b: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// A key's print: its length and first eight bytes.
 #[inline]
-fn print(s: &[u8]) -> (u32, u64) {
-    let mut head = [0u8; 8];
-    let n = s.len().min(8);
-    head[..n].copy_from_slice(&s[..n]);
-    (s.len() as u32, u64::from_le_bytes(head))
+fn is_ws(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r')
 }
 
 impl Parser<'_> {
-    #[inline]
-    fn ws(&mut self) {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.b.get(self.pos) {
-            self.pos += 1;
+    /// Whitespace from `i` on, if any; it makes the text not compact.
+    #[inline(always)]
+    fn ws(&mut self, mut i: usize) -> usize {
+        if self.b.get(i).is_some_and(|&c| is_ws(c)) {
             self.compact = false;
+            while self.b.get(i).is_some_and(|&c| is_ws(c)) {
+                i += 1;
+            }
         }
+        i
     }
 
-    fn run(&mut self) -> Option<()> {
-        // Whitespace around the value is not part of it.
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.b.get(self.pos) {
-            self.pos += 1;
+    /// Reads the whole text; the span of the value.
+    fn run(&mut self) -> Option<(usize, usize)> {
+        let b = self.b;
+        let mut i = 0;
+        while b.get(i).is_some_and(|&c| is_ws(c)) {
+            i += 1;
         }
-        self.span.0 = self.pos;
-        let (mut parent, mut ordinal) = (NONE, 0);
+        let start = i;
         loop {
-            // A value starts here.
-            if self.value(parent, ordinal)? {
-                // It opened an array or object.
-                self.ws();
-                let close = if self.stack.last()?.object { b'}' } else { b']' };
-                if self.b.get(self.pos) != Some(&close) {
-                    (parent, ordinal) = self.next_in_open()?;
-                    continue;
+            // A value starts at `i`.
+            let c = *b.get(i)?;
+            match c {
+                b'"' => {
+                    let (flags, len, at, next) = self.string(i)?;
+                    self.toks.push(Tok::new(Kind::String, flags, len, at));
+                    i = next;
                 }
-                self.pos += 1;
-                self.close();
+                b'-' | b'0'..=b'9' => i = self.number(i)?,
+                b'{' | b'[' => {
+                    if self.stack.len() >= self.max_depth {
+                        return None;
+                    }
+                    let object = c == b'{';
+                    let tok = self.toks.len() as u32;
+                    let kind = if object { Kind::Object } else { Kind::Array };
+                    self.toks.push(Tok::new(kind, 0, 0, 0));
+                    let keys_from = self.keys.len() as u32;
+                    self.stack.push(Open { tok, count: 0, object, keys_from });
+                    i = self.ws(i + 1);
+                    if b.get(i) == Some(if object { &b'}' } else { &b']' }) {
+                        i += 1;
+                        self.close()?;
+                    } else {
+                        i = self.next_in_open(i)?;
+                        continue;
+                    }
+                }
+                b't' | b'f' | b'n' => {
+                    let (word, kind): (&[u8], Kind) = match c {
+                        b't' => (b"true", Kind::True),
+                        b'f' => (b"false", Kind::False),
+                        _ => (b"null", Kind::Null),
+                    };
+                    if !b[i..].starts_with(word) {
+                        return None;
+                    }
+                    self.toks.push(Tok::new(kind, 0, 0, 0));
+                    i += word.len();
+                }
+                _ => return None,
             }
             // After a value: close what it ends, or go on to the next one.
             loop {
-                if self.stack.is_empty() {
-                    self.span.1 = self.pos;
-                    return self.end();
-                }
-                self.ws();
-                let object = self.stack.last()?.object;
-                match self.b.get(self.pos) {
+                let Some(open) = self.stack.last() else {
+                    let end = i;
+                    while b.get(i).is_some_and(|&c| is_ws(c)) {
+                        i += 1;
+                    }
+                    return (i == b.len()).then_some((start, end));
+                };
+                let object = open.object;
+                i = self.ws(i);
+                match b.get(i) {
                     Some(b',') => {
-                        self.pos += 1;
-                        self.ws();
-                        (parent, ordinal) = self.next_in_open()?;
+                        i = self.ws(i + 1);
+                        i = self.next_in_open(i)?;
                         break;
                     }
                     Some(b'}') if object => {
-                        self.pos += 1;
-                        self.close();
+                        i += 1;
+                        self.close()?;
                     }
                     Some(b']') if !object => {
-                        self.pos += 1;
-                        self.close();
+                        i += 1;
+                        self.close()?;
                     }
                     _ => return None,
                 }
@@ -356,131 +508,107 @@ impl Parser<'_> {
         }
     }
 
-    /// The next item (or key, `:` and member) of the innermost open value:
-    /// where the value that follows goes.
-    #[inline]
-    fn next_in_open(&mut self) -> Option<(u32, u32)> {
+    /// A number at `i`; where it ends.
+    #[inline(always)]
+    fn number(&mut self, i: usize) -> Option<usize> {
+        let n = json::scan_number_classified(self.b, i)?;
+        if n.integral {
+            self.integral.push(self.toks.len() as u32);
+        }
+        let mut t = Tok::new(Kind::Number, if n.plain { 0 } else { NOT_PLAIN }, (n.end - i) as u32, i as u32);
+        if let Some((digits, scale)) = n.words
+            && digits < 1 << 48
+            && scale < 16
+        {
+            t.flags |= IN_WORDS | (scale as u8) << SCALE_SHIFT;
+            if self.b[i] == b'-' {
+                t.flags |= NEGATIVE;
+            }
+            t.high = (digits >> 32) as u16;
+            t.aux = digits as u32;
+        }
+        self.toks.push(t);
+        Some(n.end)
+    }
+
+    /// The next item of the innermost open array, or the next key and `:`
+    /// of the innermost open object: where its value starts.
+    #[inline(always)]
+    fn next_in_open(&mut self, i: usize) -> Option<usize> {
         let open = self.stack.last_mut()?;
-        let (tok, ordinal, object) = (open.tok, open.count, open.object);
         open.count += 1;
-        if object {
-            self.key(tok, ordinal)?;
-            self.ws();
-            if self.b.get(self.pos) != Some(&b':') {
-                return None;
-            }
-            self.pos += 1;
-            self.ws();
+        if !open.object {
+            return Some(i);
         }
-        Some((tok, ordinal))
-    }
-
-    /// After the value: only whitespace.
-    fn end(&mut self) -> Option<()> {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.b.get(self.pos) {
-            self.pos += 1;
-        }
-        (self.pos == self.b.len()).then_some(())
-    }
-
-    fn close(&mut self) {
-        if let Some(open) = self.stack.pop() {
-            let end = self.toks.len() as u32;
-            let t = &mut self.toks[open.tok as usize];
-            t.at = end;
-            t.len = open.count;
-            if open.object {
-                self.keys.truncate(open.keys_from as usize);
-            }
-        }
-    }
-
-    /// One value; `true` when it opened an array or object (`run` reads
-    /// what is in it).
-    #[inline]
-    fn value(&mut self, parent: u32, ordinal: u32) -> Option<bool> {
-        let c = *self.b.get(self.pos)?;
-        let (kind, flags, len, at) = match c {
-            b'"' => {
-                let (flags, len, at) = self.string()?;
-                (Kind::String, flags, len, at)
-            }
-            b'-' | b'0'..=b'9' => {
-                let start = self.pos;
-                let (end, plain, integral) = json::scan_number_classified(self.b, start)?;
-                self.pos = end;
-                if integral {
-                    self.any_not_plain = true;
-                }
-                (Kind::Number, if plain { 0 } else { NOT_PLAIN }, (end - start) as u32, start as u32)
-            }
-            b'{' | b'[' => {
-                if self.stack.len() >= self.max_depth {
-                    return None;
-                }
-                self.pos += 1;
-                let tok = self.toks.len() as u32;
-                let object = c == b'{';
-                let kind = if object { Kind::Object } else { Kind::Array };
-                self.toks.push(Tok { kind, flags: 0, len: 0, at: 0, parent, ordinal });
-                let keys_from = self.keys.len() as u32;
-                self.stack.push(Open { tok, count: 0, object, keys_from, set: None });
-                return Some(true);
-            }
-            b't' => self.literal(b"true", Kind::True)?,
-            b'f' => self.literal(b"false", Kind::False)?,
-            b'n' => self.literal(b"null", Kind::Null)?,
-            _ => return None,
-        };
-        self.toks.push(Tok { kind, flags, len, at, parent, ordinal });
-        Some(false)
-    }
-
-    #[inline]
-    fn literal(&mut self, word: &[u8], kind: Kind) -> Option<(Kind, u8, u32, u32)> {
-        if !self.b[self.pos..].starts_with(word) {
+        let from = open.keys_from as usize;
+        let i = self.key(i, from)?;
+        let i = self.ws(i);
+        if self.b.get(i) != Some(&b':') {
             return None;
         }
-        self.pos += word.len();
-        Some((kind, 0, 0, 0))
+        Some(self.ws(i + 1))
     }
 
-    /// A member's key, checked against the object's other keys.
-    fn key(&mut self, parent: u32, ordinal: u32) -> Option<()> {
-        if self.b.get(self.pos) != Some(&b'"') {
-            return None;
-        }
-        let (flags, len, at) = self.string()?;
-        let tok = self.toks.len() as u32;
-        self.toks.push(Tok { kind: Kind::String, flags, len, at, parent, ordinal });
-        let (klen, head) = print(self.key_str(tok).as_bytes());
-        let from = self.stack.last()?.keys_from as usize;
-        let seen = self.keys.len() - from;
-        if seen < 16 {
-            for k in &self.keys[from..] {
-                if k.len == klen && k.head == head && (klen <= 8 || self.key_str(k.tok) == self.key_str(tok)) {
-                    return None;
-                }
-            }
-        } else {
-            // Past 16 keys, a set of their hashes keeps the check linear; a
-            // hash seen before is compared by text.
-            let mut set = self.stack.last_mut()?.set.take().unwrap_or_default();
-            if set.is_empty() {
-                for k in &self.keys[from..] {
-                    set.entry(hash(self.key_str(k.tok))).or_default().push(k.tok);
-                }
-            }
-            let this = self.key_str(tok);
-            let same = set.entry(hash(this)).or_default();
-            if same.iter().any(|&k| self.key_str(k) == this) {
+    /// Closes the innermost array or object; `None` when an object has a
+    /// key twice.
+    #[inline(always)]
+    fn close(&mut self) -> Option<()> {
+        let open = self.stack.pop()?;
+        let end = self.toks.len() as u32;
+        let t = &mut self.toks[open.tok as usize];
+        t.at = end;
+        t.len = open.count;
+        if open.object {
+            let from = open.keys_from as usize;
+            if self.keys.len() - from > SCAN_KEYS && self.has_duplicate(from) {
                 return None;
             }
-            same.push(tok);
-            self.stack.last_mut()?.set = Some(set);
+            self.keys.truncate(from);
         }
-        self.keys.push(Key { len: klen, head, tok });
         Some(())
+    }
+
+    /// Whether the keys from `from` on have one twice: sorted by code and
+    /// length, then by text, equal keys end up side by side, in O(n log n)
+    /// whatever the keys are.
+    #[cold]
+    fn has_duplicate(&mut self, from: usize) -> bool {
+        let mut keys = std::mem::take(&mut self.keys);
+        let order = |a: &u32, b: &u32| {
+            let (x, y) = (&self.toks[*a as usize], &self.toks[*b as usize]);
+            (x.aux, x.len).cmp(&(y.aux, y.len)).then_with(|| self.key_str(*a).cmp(self.key_str(*b)))
+        };
+        keys[from..].sort_unstable_by(order);
+        let twice = keys[from..].windows(2).any(|w| order(&w[0], &w[1]).is_eq());
+        self.keys = keys;
+        twice
+    }
+
+    /// A member's key at `i`, checked against the object's other keys (those
+    /// from `from` in `keys`; in large objects, when they close); where it
+    /// ends.
+    #[inline(always)]
+    fn key(&mut self, i: usize, from: usize) -> Option<usize> {
+        if self.b.get(i) != Some(&b'"') {
+            return None;
+        }
+        let (flags, len, at, next) = self.string(i)?;
+        let aux = {
+            let text = if flags & ESCAPED != 0 { &self.side.as_bytes()[at as usize..] } else { &self.b[at as usize..] };
+            code(&text[..len as usize])
+        };
+        let tok = self.toks.len() as u32;
+        self.toks.push(Tok { aux, ..Tok::new(Kind::String, flags, len, at) });
+        if self.keys.len() - from < SCAN_KEYS {
+            for &k in &self.keys[from..] {
+                let t = &self.toks[k as usize];
+                if t.aux == aux && t.len == len && (len <= 4 || self.key_str(k) == self.key_str(tok)) {
+                    return None;
+                }
+            }
+        }
+        self.keys.push(tok);
+        Some(next)
     }
 
     fn key_str(&self, k: u32) -> &str {
@@ -489,37 +617,33 @@ impl Parser<'_> {
         if t.flags & ESCAPED != 0 { &self.side[s..e] } else { &self.text[s..e] }
     }
 
-    /// A string starting at the opening quote: its flags, length and where
-    /// its text is (in the source, or in the side buffer when escaped).
-    #[inline]
-    fn string(&mut self) -> Option<(u8, u32, u32)> {
-        self.pos += 1;
-        let start = self.pos;
-        // The plain part: bytes that need no decoding.
-        self.pos = find_special(self.b, self.pos);
-        match self.b.get(self.pos) {
-            Some(b'"') => {
-                self.pos += 1;
-                Some((0, (self.pos - 1 - start) as u32, start as u32))
-            }
-            Some(b'\\') => self.escaped(start),
+    /// A string at `i` (its opening quote): its flags, length, where its text
+    /// is (in the source, or in the side buffer when escaped), and where it
+    /// ends.
+    #[inline(always)]
+    fn string(&mut self, i: usize) -> Option<(u8, u32, u32, usize)> {
+        let start = i + 1;
+        let end = find_special(self.b, start);
+        match self.b.get(end) {
+            Some(b'"') => Some((0, (end - start) as u32, start as u32, end + 1)),
+            Some(b'\\') => self.escaped(start, end),
             _ => None,
         }
     }
 
-    /// The rest of a string that has escapes, decoded into the side buffer.
-    fn escaped(&mut self, start: usize) -> Option<(u8, u32, u32)> {
+    /// The rest of a string that has escapes (from `pos` on), decoded into
+    /// the side buffer.
+    fn escaped(&mut self, start: usize, mut pos: usize) -> Option<(u8, u32, u32, usize)> {
         let at = self.side.len();
-        self.side.push_str(&self.text[start..self.pos]);
+        self.side.push_str(&self.text[start..pos]);
         loop {
-            match *self.b.get(self.pos)? {
+            match *self.b.get(pos)? {
                 b'"' => {
-                    self.pos += 1;
-                    return Some((ESCAPED, (self.side.len() - at) as u32, at as u32));
+                    return Some((ESCAPED, (self.side.len() - at) as u32, at as u32, pos + 1));
                 }
                 b'\\' => {
-                    self.pos += 1;
-                    let c = match *self.b.get(self.pos)? {
+                    pos += 1;
+                    let c = match *self.b.get(pos)? {
                         b'"' => '"',
                         b'\\' => '\\',
                         b'/' => {
@@ -532,63 +656,152 @@ impl Parser<'_> {
                         b'r' => '\r',
                         b't' => '\t',
                         b'u' => {
-                            self.pos += 1;
-                            let c = self.unicode_escape()?;
+                            let (c, next) = self.unicode_escape(pos + 1)?;
                             // The writer spells only other control
                             // characters as \u00xx (lowercase).
                             let written = (c as u32) < 0x20
                                 && !matches!(c, '\u{08}' | '\u{0c}' | '\n' | '\r' | '\t')
-                                && self.text[self.pos - 4..self.pos].bytes().all(|d| !d.is_ascii_uppercase());
+                                && self.text[next - 4..next].bytes().all(|d| !d.is_ascii_uppercase());
                             if !written {
                                 self.compact = false;
                             }
                             self.side.push(c);
+                            pos = next;
                             continue;
                         }
                         _ => return None,
                     };
-                    self.pos += 1;
+                    pos += 1;
                     self.side.push(c);
                 }
                 c if c < 0x20 => return None,
                 _ => {
-                    let run = self.pos;
-                    self.pos = find_special(self.b, self.pos);
-                    self.side.push_str(&self.text[run..self.pos]);
+                    let run = pos;
+                    pos = find_special(self.b, pos);
+                    self.side.push_str(&self.text[run..pos]);
                 }
             }
         }
     }
 
-    /// After `\u`: four hex digits, and a low surrogate escape after a high one.
-    fn unicode_escape(&mut self) -> Option<char> {
-        let hi = self.hex4()?;
+    /// After `\u` (at `i`): four hex digits, and a low surrogate escape after
+    /// a high one; the character and where the escape ends.
+    fn unicode_escape(&mut self, i: usize) -> Option<(char, usize)> {
+        let hi = hex4(self.b, i)?;
         if (0xD800..0xDC00).contains(&hi) {
-            if self.b[self.pos..].starts_with(b"\\u") {
-                self.pos += 2;
-                let lo = self.hex4()?;
+            if self.b[i + 4..].starts_with(b"\\u") {
+                let lo = hex4(self.b, i + 6)?;
                 if (0xDC00..0xE000).contains(&lo) {
                     self.compact = false;
-                    return char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00));
+                    return Some((char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))?, i + 10));
                 }
             }
             return None;
         }
-        char::from_u32(hi)
-    }
-
-    fn hex4(&mut self) -> Option<u32> {
-        let digits = self.b.get(self.pos..self.pos + 4)?;
-        let mut n = 0u32;
-        for &d in digits {
-            n = n * 16 + (d as char).to_digit(16)?;
-        }
-        self.pos += 4;
-        Some(n)
+        Some((char::from_u32(hi)?, i + 4))
     }
 }
 
-/// FNV-1a: keys are short, and a collision only costs a comparison.
-fn hash(s: &str) -> u64 {
-    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+fn hex4(b: &[u8], i: usize) -> Option<u32> {
+    let digits = b.get(i..i + 4)?;
+    let mut n = 0u32;
+    for &d in digits {
+        n = n * 16 + (d as char).to_digit(16)?;
+    }
+    Some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMITS: ParseLimits = ParseLimits { max_bytes: 1 << 20, max_depth: 64 };
+
+    #[test]
+    fn links_name_each_token_place() {
+        let tape = Tape::parse(r#"{"a":[1,{"b":2}],"c":{}}"#, LIMITS).unwrap();
+        // {  "a"  [  1  {  "b"  2  "c"  {}
+        // 0   1   2  3  4   5   6   7   8
+        let want = [(NONE, 0), (0, 0), (0, 0), (2, 0), (2, 1), (4, 0), (4, 0), (0, 1), (0, 1)];
+        for (i, w) in want.iter().enumerate() {
+            assert_eq!((tape.parent(i as u32), tape.ordinal(i as u32)), *w, "token {i}");
+        }
+        assert!(tape.is_key(1) && tape.is_key(5) && tape.is_key(7));
+        assert!(!tape.is_key(2) && !tape.is_key(3) && !tape.is_key(6));
+        assert_eq!(tape.depth(6), 3);
+    }
+
+    #[test]
+    fn accepts_what_the_value_parser_accepts() {
+        for text in [
+            "{}",
+            "[]",
+            " [ 1 , 2 ] ",
+            r#"{"a":{"b":[null,true,false,"x\n\u00e9\ud83d\ude00"]}}"#,
+            "-0.5e-3",
+            r#""\/""#,
+            "[[[[]]]]",
+        ] {
+            assert!(Tape::parse(text, LIMITS).is_ok(), "{text}");
+            assert!(json::parse(text, LIMITS).is_ok(), "{text}");
+        }
+        for text in ["", "[1,]", "{\"a\"}", "{\"a\":1,\"a\":2}", "tru", "1 2", "[", "\"\\x\"", "01", "{,}"] {
+            assert!(Tape::parse(text, LIMITS).is_err(), "{text}");
+        }
+        let many: String = (0..40).map(|i| format!("\"k{i}\":{i}")).collect::<Vec<_>>().join(",");
+        assert!(Tape::parse(&format!("{{{many},\"k7\":0}}"), LIMITS).is_err());
+        assert!(Tape::parse(&format!("{{{many}}}"), LIMITS).is_ok());
+        let deep = "[".repeat(65) + &"]".repeat(65);
+        assert!(Tape::parse(&deep, LIMITS).is_err());
+    }
+
+    #[test]
+    fn duplicate_keys_are_found_in_objects_of_any_size() {
+        // Objects of 3, 17 and 300 members (checked key by key, and sorted
+        // when they close), the repeated key first, in the middle or last,
+        // written plainly or with escapes, short or long, nested or not.
+        for size in [3usize, 17, 300] {
+            let keys: Vec<String> =
+                (0..size).map(|i| if i % 2 == 0 { format!("k{i}") } else { format!("key-{i:08}") }).collect();
+            let object = |keys: &[String]| {
+                let members: Vec<String> = keys.iter().map(|k| format!("\"{k}\":[{{\"{k}\":1}}]")).collect();
+                format!("{{{}}}", members.join(","))
+            };
+            let whole = object(&keys);
+            assert!(Tape::parse(&whole, LIMITS).is_ok(), "{size}");
+            assert!(Tape::parse(&format!("[{whole},{whole}]"), LIMITS).is_ok(), "{size}");
+            for again in [0, size / 2, size - 1] {
+                for spelled in [keys[again].clone(), keys[again].replacen('k', "\\u006b", 1)] {
+                    let mut twice = keys.clone();
+                    twice.insert((again * 7) % (size + 1), spelled.clone());
+                    let text = object(&twice);
+                    let e = Tape::parse(&text, LIMITS).err().unwrap_or_else(|| panic!("{size} {spelled}"));
+                    assert_eq!(Err(e), json::parse(&text, LIMITS).map(|_| ()), "{size} {spelled}");
+                }
+            }
+        }
+        // Equal codes, other names: all accepted.
+        let near: Vec<String> = (0..100).map(|i| format!("\"{}\":0", "a".repeat(i + 1))).collect();
+        assert!(Tape::parse(&format!("{{{}}}", near.join(",")), LIMITS).is_ok());
+    }
+
+    #[test]
+    fn keys_carry_their_codes() {
+        let tape = Tape::parse(r#"{"id":1,"\u0069d2":2,"a-much-longer-name":3}"#, LIMITS).unwrap();
+        for (key, _) in tape.members(0) {
+            assert_eq!(tape.code(key), code(tape.str(key).as_bytes()));
+        }
+        assert_eq!(code(b"id"), u32::from_le_bytes([b'i', b'd', 0, 0]));
+        assert_ne!(code(b"abcde"), code(b"abcdf"));
+    }
+
+    #[test]
+    fn compact_texts_are_recognised() {
+        assert!(Tape::parse(r#"{"a":[1,"x\n"]}"#, LIMITS).unwrap().compact);
+        assert!(Tape::parse("  {\"a\":1}\n", LIMITS).unwrap().compact);
+        assert!(!Tape::parse(r#"{"a": 1}"#, LIMITS).unwrap().compact);
+        assert!(!Tape::parse(r#""\/""#, LIMITS).unwrap().compact);
+        assert!(!Tape::parse(r#""\u00e9""#, LIMITS).unwrap().compact);
+        assert!(Tape::parse(r#""\u001f""#, LIMITS).unwrap().compact);
+    }
 }

@@ -1,0 +1,325 @@
+//! The verdict alone, by plain recursion: no frames, no annotations, no
+//! errors, nothing built. Most tool schemas and most arguments are shallow,
+//! and for them this is the whole of checking a valid value.
+//!
+//! It answers only where the frame machine would give the same verdict
+//! without more than it: programs with no dynamic references and no
+//! `unevaluated*` (the caller sees to that). It gives up (`None`) past a
+//! fixed depth of schema-and-value pairs, when its share of the work budget
+//! is spent, and when a check runs out of budget; the frame machine then
+//! answers instead, from the start.
+
+use super::*;
+
+/// Deepest recursion before giving up: far below any call stack's room.
+const MAX_DEPTH: u32 = 48;
+
+impl Eval<'_, '_, '_> {
+    /// Whether value `inst` is valid against `node`; `None` when this
+    /// cannot tell (see the module's text).
+    pub(crate) fn quick(&mut self, node: NodeId, inst: u32, depth: u32) -> Option<bool> {
+        if depth > MAX_DEPTH || self.work == 0 {
+            return None;
+        }
+        self.work -= 1;
+        let prog = self.prog;
+        let n = &prog.nodes[node as usize];
+        match n.shape {
+            Shape::True => return Some(true),
+            Shape::False => return Some(false),
+            Shape::Ops => {}
+        }
+        let tape = self.tape;
+        let tok = *tape.tok(inst);
+        if !self.decoded(&n.plan, inst, &tok) {
+            return self.settled(false);
+        }
+        let down = depth + 1;
+        // The properties the object op found, for `required`.
+        let mut seen = None;
+        for &i in n.plan.rest.iter() {
+            let op = &n.ops[i as usize];
+            let ok = match op {
+                Op::Object(o) => {
+                    if tok.kind != Kind::Object {
+                        true
+                    } else {
+                        let (ok, bits) = self.quick_members(o, inst, tok.len, down)?;
+                        seen = Some(bits);
+                        ok
+                    }
+                }
+                Op::PropertyNames(child) => {
+                    if tok.kind != Kind::Object {
+                        true
+                    } else {
+                        let mut ok = true;
+                        for (key, _) in tape.members(inst) {
+                            if !self.quick_child(*child, key, down)? {
+                                ok = false;
+                                break;
+                            }
+                        }
+                        ok
+                    }
+                }
+                Op::Items(it) => {
+                    if tok.kind != Kind::Array {
+                        true
+                    } else {
+                        let mut ok = true;
+                        for (k, item) in tape.items(inst).enumerate() {
+                            let child = match it.prefix.get(k) {
+                                Some(&c) => c,
+                                None => match it.rest {
+                                    Some(r) => r,
+                                    None => break,
+                                },
+                            };
+                            if !self.quick_child(child, item, down)? {
+                                ok = false;
+                                break;
+                            }
+                        }
+                        ok
+                    }
+                }
+                Op::Contains { node: child, min, max } => {
+                    if tok.kind != Kind::Array {
+                        true
+                    } else {
+                        let need = min.unwrap_or(1);
+                        let mut count = 0u64;
+                        for item in tape.items(inst) {
+                            if max.is_none() && count >= need {
+                                break;
+                            }
+                            if self.quick_child(*child, item, down)? {
+                                count += 1;
+                            }
+                        }
+                        !max.is_some_and(|m| count > m) && count >= need
+                    }
+                }
+                Op::Dependencies(deps) => {
+                    let mut ok = true;
+                    if tok.kind == Kind::Object {
+                        for (name, dep) in deps.iter() {
+                            if tape.member(inst, name).is_none() {
+                                continue;
+                            }
+                            ok = match dep {
+                                Dependency::Required(names) => names.iter().all(|m| tape.member(inst, m).is_some()),
+                                Dependency::Schema(child) => self.quick_child(*child, inst, down)?,
+                            };
+                            if !ok {
+                                break;
+                            }
+                        }
+                    }
+                    ok
+                }
+                Op::DependentSchemas(deps) => {
+                    let mut ok = true;
+                    if tok.kind == Kind::Object {
+                        for (name, child) in deps.iter() {
+                            if tape.member(inst, name).is_some() && !self.quick_child(*child, inst, down)? {
+                                ok = false;
+                                break;
+                            }
+                        }
+                    }
+                    ok
+                }
+                Op::AllOf(branches) => {
+                    let mut ok = true;
+                    for &b in branches.iter() {
+                        if !self.quick_child(b, inst, down)? {
+                            ok = false;
+                            break;
+                        }
+                    }
+                    ok
+                }
+                Op::AnyOf(branches) => {
+                    let mut ok = false;
+                    for &b in branches.iter() {
+                        if self.quick_child(b, inst, down)? {
+                            ok = true;
+                            break;
+                        }
+                    }
+                    ok
+                }
+                Op::OneOf(branches) => {
+                    let mut valid = 0;
+                    for &b in branches.iter() {
+                        if self.quick_child(b, inst, down)? {
+                            valid += 1;
+                            if valid > 1 {
+                                break;
+                            }
+                        }
+                    }
+                    valid == 1
+                }
+                Op::Not(child) => !self.quick_child(*child, inst, down)?,
+                Op::If { cond, then, els } => {
+                    if then.is_none() && els.is_none() {
+                        true
+                    } else {
+                        let branch = if self.quick_child(*cond, inst, down)? { *then } else { *els };
+                        match branch {
+                            Some(b) => self.quick_child(b, inst, down)?,
+                            None => true,
+                        }
+                    }
+                }
+                Op::Ref(target) | Op::RecursiveRef { target, .. } | Op::DynamicRef { target, .. } => {
+                    self.quick_child(*target, inst, down)?
+                }
+                Op::UnevaluatedProperties(_) | Op::UnevaluatedItems(_) => return None,
+                _ => {
+                    let ok = self.check_op(node, i, op, inst, &tok, seen);
+                    self.settled(ok)?
+                }
+            };
+            if !ok {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    /// An object's members against `properties`, `patternProperties` and
+    /// `additionalProperties`: the verdict, and which properties (by index
+    /// below 64) it has.
+    fn quick_members(&mut self, o: &ObjectOp, inst: u32, len: u32, depth: u32) -> Option<(bool, u64)> {
+        let prog = self.prog;
+        let tape = self.tape;
+        let mut seen = 0u64;
+        let mut key = inst + 1;
+        for _ in 0..len {
+            if self.work == 0 {
+                return None;
+            }
+            self.work -= 1;
+            let value = key + 1;
+            let mut matched = false;
+            if let Some((slot, child)) = o.property(tape.bytes(key), tape.code(key)) {
+                if slot < 64 {
+                    seen |= 1 << slot;
+                }
+                matched = true;
+                if !self.quick_child(child, value, depth)? {
+                    return Some((false, seen));
+                }
+            }
+            for &(p, child) in o.patterns.iter() {
+                match prog.patterns[p as usize].1.is_match(tape.str(key)) {
+                    Ok(true) => {
+                        matched = true;
+                        if !self.quick_child(child, value, depth)? {
+                            return Some((false, seen));
+                        }
+                    }
+                    Ok(false) => {}
+                    Err(_) => return Some((false, seen)),
+                }
+            }
+            if !matched
+                && let Some(add) = o.additional
+                && !self.quick_child(add, value, depth)?
+            {
+                return Some((false, seen));
+            }
+            key = tape.end(value);
+        }
+        Some((true, seen))
+    }
+
+    /// `quick` for a child value: a schema of decoded keywords only is
+    /// checked here, without a call.
+    #[inline(always)]
+    fn quick_child(&mut self, mut node: NodeId, inst: u32, depth: u32) -> Option<bool> {
+        loop {
+            let n = &self.prog.nodes[node as usize];
+            if n.shape != Shape::Ops || !(n.plan.rest.is_empty() || n.plan.forward.is_some()) {
+                return self.quick(node, inst, depth);
+            }
+            if self.work == 0 {
+                return None;
+            }
+            self.work -= 1;
+            if let Some(target) = n.plan.forward {
+                node = target;
+                continue;
+            }
+            let tok = *self.tape.tok(inst);
+            let ok = self.decoded(&n.plan, inst, &tok);
+            return self.settled(ok);
+        }
+    }
+
+    /// The decoded keywords of a plan, on one value.
+    #[inline]
+    fn decoded(&mut self, plan: &Plan, inst: u32, tok: &tape::Tok) -> bool {
+        use std::cmp::Ordering::*;
+        let tape = self.tape;
+        if let Some(mask) = plan.types
+            && !type_ok(mask, tok, tape, inst)
+        {
+            return false;
+        }
+        match tok.kind {
+            Kind::Number => {
+                if let (Some((least, greatest)), Some(v)) = (plan.ints, tape.int(inst)) {
+                    return (least..=greatest).contains(&i128::from(v));
+                }
+                if let Some((l, exclusive)) = &plan.lo {
+                    let o = compare(tape, inst, l);
+                    if o == Less || *exclusive && o == Equal {
+                        return false;
+                    }
+                }
+                if let Some((l, exclusive)) = &plan.hi {
+                    let o = compare(tape, inst, l);
+                    if o == Greater || *exclusive && o == Equal {
+                        return false;
+                    }
+                }
+            }
+            Kind::String => {
+                if plan.min_len > 0 || plan.max_len < u64::MAX {
+                    let s = tape.str(inst);
+                    // A character takes one to four bytes: the byte length
+                    // often settles it without counting.
+                    let bytes = s.len() as u64;
+                    if bytes > plan.max_len || bytes.div_ceil(4) < plan.min_len {
+                        let n = char_len(s);
+                        if n < plan.min_len || n > plan.max_len {
+                            return false;
+                        }
+                    }
+                }
+                if let Some(p) = plan.pattern {
+                    let s = tape.str(inst);
+                    if !self.charge(s.len() as u64 / 16 + 1) {
+                        return false;
+                    }
+                    if self.prog.patterns[p as usize].1.is_match(s) != Ok(true) {
+                        return false;
+                    }
+                }
+            }
+            _ => {}
+        }
+        true
+    }
+
+    /// A check's verdict, unless it ran out of budget.
+    #[inline]
+    fn settled(&self, ok: bool) -> Option<bool> {
+        if self.stopped.is_some() { None } else { Some(ok) }
+    }
+}
