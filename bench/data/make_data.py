@@ -12,7 +12,8 @@ after `make host`; the output is committed, so this is needed only to change it)
   invalid (two mistakes a model makes: one near the start, one near the end;
   the 80 B one has one). No invalid text depends on a `format` check, so every
   validator must give the same verdict whether or not it asserts formats.
-- manifest.json: the inputs, their schema, expected verdict and size.
+- manifest.json: the inputs, their schema, expected verdict and size; the
+  schema downconverted, and where the real schemas converted in bulk are.
 """
 
 from __future__ import annotations
@@ -125,6 +126,9 @@ def main() -> None:
         "inputs": inputs,
         "describe": "place-order.descriptor.json",
         "downconvert": {"schema": "query.schema.json", "target": "openai"},
+        # Every real tool schema, converted for OpenAI: our package against
+        # the Python peers (bench/README.md), relative to this directory.
+        "downconvert_real": {"schemas": "../../tests/real-tool-schemas/schemas", "target": "openai"},
         "empty": {"op": "flatten-doc", "arg": "x"},
     }
     (HERE / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")

@@ -1,6 +1,7 @@
 // The Node side of `make bench`: ajv (draft 2020-12, allErrors, with
-// ajv-formats) and the jco package (@onellm/tool-schema, js/), in this one
-// long-running process. bench/src/worker.rs drives it, one JSON object a line
+// ajv-formats; on invalid arguments every error is rendered as text with
+// ajv.errorsText, as our core renders every message) and the jco package
+// (@onellm/tool-schema, js/), in this one long-running process. bench/src/worker.rs drives it, one JSON object a line
 // each way; every loop is timed here, so the pipe is not measured.
 //
 //   node bench/node/worker.mjs bench/data
@@ -63,24 +64,52 @@ for (const [name, text] of schemaTexts) validators.set(name, tool.compile(text))
 
 const errorsText = (e) => e.errors.map((x) => `${x.path}\t${x.keyword}\t${x.message}`).join('\n');
 
+// ajv on one argument text: parse, validate collecting every error
+// (allErrors), and on failure render every error as text, one a line, with
+// ajv's own errorsText: our core answers every error as a rendered sentence,
+// so ajv's error objects alone would be less work than the same answer. The
+// timed form (`ajvCall`) keeps only the length of the text, so that the
+// rendering cannot be skipped and nothing is allocated on the valid path.
+let rendered = 0;
+function ajvCall(i) {
+  let value;
+  try {
+    value = JSON.parse(i.args);
+  } catch {
+    return false;
+  }
+  const v = ajvValidators.get(i.schema);
+  if (v(value)) return true;
+  rendered += ajv.errorsText(v.errors, { separator: '\n' }).length;
+  return false;
+}
+
+// The same, with the text and the number of errors, for the checks.
+function ajvValidate(i) {
+  let value;
+  try {
+    value = JSON.parse(i.args);
+  } catch {
+    return { ok: false, text: 'invalid JSON' };
+  }
+  const v = ajvValidators.get(i.schema);
+  if (v(value)) return { ok: true, text: null };
+  return { ok: false, text: ajv.errorsText(v.errors, { separator: '\n' }), count: v.errors.length };
+}
+
 // Each contender: `check` gives {verdict, answer}, `call` the verdict only (timed).
 const contenders = {
   ajv: {
-    label: `ajv ${require('ajv/package.json').version} (draft 2020-12, allErrors, ajv-formats), Node`,
+    label: `ajv ${require('ajv/package.json').version} (draft 2020-12, allErrors, ajv-formats; errors rendered with errorsText), Node`,
     groups: ['validate'],
     ours: false,
     call(item) {
-      const i = inputs.get(item);
-      let value;
-      try {
-        value = JSON.parse(i.args);
-      } catch {
-        return false;
-      }
-      return ajvValidators.get(i.schema)(value);
+      return ajvCall(inputs.get(item));
     },
     check(item) {
-      return { verdict: this.call(item), answer: null };
+      const r = ajvValidate(inputs.get(item));
+      if (!r.ok && !r.text) throw new Error(`ajv rendered no error for ${item}`);
+      return { verdict: r.ok, answer: null };
     },
   },
   jco: {
@@ -174,10 +203,28 @@ if (process.argv[3] === '--profile') {
   process.exit(0);
 }
 
+// How many errors each reports on the invalid inputs: ajv (allErrors) and our
+// package, which answers the core's errors.
+const errorCounts = [];
+for (const [id, i] of inputs) {
+  if (i.valid) continue;
+  const a = ajvValidate(i);
+  let ours = 0;
+  try {
+    validators.get(i.schema).validate(i.args);
+  } catch (e) {
+    if (e instanceof ts.ArgumentsError) ours = e.errors.length;
+    else throw e;
+  }
+  errorCounts.push(`${id} ${a.count ?? '?'} (ours ${ours})`);
+}
+
 const send = (v) => process.stdout.write(JSON.stringify(v) + '\n');
 send({
   contenders: Object.entries(contenders).map(([id, c]) => ({ id, label: c.label, host: 'node', groups: c.groups, ours: c.ours })),
-  notes: [],
+  notes: [
+    `Errors reported on the invalid arguments by ajv (allErrors, each rendered with errorsText), and by our core: ${errorCounts.join('; ')}.`,
+  ],
   versions: {
     Node: process.version,
     'V8': process.versions.v8,
@@ -205,5 +252,5 @@ for await (const line of rl) {
     send({ error: `${req?.op ?? '?'} ${req?.contender ?? ''} ${req?.item ?? ''}: ${e?.stack ?? e}` });
   }
 }
-if (sink < 0) console.error(sink);
+if (sink < 0 || rendered < 0) console.error(sink, rendered);
 process.exit(0);

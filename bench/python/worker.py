@@ -1,5 +1,7 @@
 """The Python side of `make bench`: the package (python/src/tool_schema, over
-wasmtime-py) and jsonschema-rs's Python binding, in this one long-running
+wasmtime-py) and jsonschema-rs's Python binding, and, for converting every real
+tool schema for OpenAI's strict mode, openai-agents' ensure_strict_json_schema
+and pydantic-ai's OpenAIJsonSchemaTransformer, in this one long-running
 process. bench/src/worker.rs drives it, one JSON object a line each way; every
 loop is timed here, so the pipe is not measured.
 
@@ -13,6 +15,8 @@ code for perf). See bench/README.md, "Where the time goes".
 
 from __future__ import annotations
 
+import copy
+import gc
 import json
 import os
 import platform
@@ -66,6 +70,16 @@ down_schema = read(manifest["downconvert"]["schema"])
 down_target = manifest["downconvert"]["target"]
 empty_arg = manifest["empty"]["arg"]
 
+# Every real tool schema, to convert for one target (OpenAI): the file names
+# (sorted, as the driver has them), their texts and the parsed dictionaries.
+real_dir = (data_dir / manifest["downconvert_real"]["schemas"]).resolve()
+real_target = manifest["downconvert_real"]["target"]
+real_files = sorted(real_dir.glob("*.json"), key=lambda p: p.name)
+real_names = [p.name for p in real_files]
+real_texts = [p.read_text(encoding="utf-8") for p in real_files]
+real_dicts = [json.loads(t) for t in real_texts]
+REAL = "downconvert-real"
+
 first_id = next((k for k in inputs if k.endswith("1.5kb-valid")), next(iter(inputs)))
 first = inputs[first_id]
 t0 = now()
@@ -87,6 +101,103 @@ except ImportError as e:
     notes.append(f"jsonschema-rs (Python) is not measured: it did not install or import ({e}).")
 
 
+# The two strict-schema converters of the Python ecosystem, as peers of the
+# package's downconvert for OpenAI. Each is given a fresh deep copy of every
+# schema dictionary (made before the clock starts): both change what they are
+# given, as a user's call would.
+try:
+    from agents.strict_schema import ensure_strict_json_schema
+except Exception as e:  # noqa: BLE001 - any failure to import means not measured
+    ensure_strict_json_schema = None
+    notes.append(f"openai-agents is not measured: it did not install or import ({type(e).__name__}: {e}).")
+try:
+    from pydantic_ai.profiles.openai import OpenAIJsonSchemaTransformer
+except Exception as e:  # noqa: BLE001
+    OpenAIJsonSchemaTransformer = None
+    notes.append(f"pydantic-ai is not measured: it did not install or import ({type(e).__name__}: {e}).")
+
+
+def py_real(schemas: List[Any]) -> int:
+    """The package's downconvert of every schema, each given as the dictionary
+    (the package writes it with json.dumps); a refusal is an answer."""
+    ok = 0
+    for schema in schemas:
+        try:
+            rt.downconvert(schema, real_target)
+            ok += 1
+        except tool_schema.DownconvertError:
+            pass
+    return ok
+
+
+def agents_real(schemas: List[Any]) -> int:
+    ok = 0
+    for schema in schemas:
+        try:
+            ensure_strict_json_schema(schema)
+            ok += 1
+        except Exception:  # noqa: BLE001 - a refusal, counted in the time
+            pass
+    return ok
+
+
+def pydantic_ai_real(schemas: List[Any]) -> int:
+    ok = 0
+    for schema in schemas:
+        try:
+            OpenAIJsonSchemaTransformer(schema, strict=True).walk()
+            ok += 1
+        except Exception:  # noqa: BLE001 - a refusal, counted in the time
+            pass
+    return ok
+
+
+def py_real_answer() -> str:
+    """The package's answer on the real schemas, from their *texts*: the
+    driver compares it byte for byte with the native core's, which reads the
+    same texts. (The timed calls pass the dictionaries.)"""
+    lines = []
+    for name, text, value in zip(real_names, real_texts, real_dicts):
+        from_text = from_dict = None
+        try:
+            from_text = f"{name}\t{rt.downconvert(text, real_target).schema}"
+        except tool_schema.DownconvertError as e:
+            from_text = f"{name}\trefused\t{','.join(d.code for d in e.diagnostics)}"
+        try:
+            rt.downconvert(value, real_target)
+            from_dict = "ok"
+        except tool_schema.DownconvertError:
+            from_dict = "refused"
+        if ("\trefused\t" in from_text) != (from_dict == "refused"):
+            raise RuntimeError(f"{name}: the package refuses the text or the dictionary, not both")
+        lines.append(from_text)
+    return "\n".join(lines)
+
+
+def peer_raises(f: Callable[[Any], Any]) -> Dict[str, str]:
+    """The schemas a peer raises on (each given a fresh copy): name -> exception type."""
+    raised = {}
+    for name, value in zip(real_names, real_dicts):
+        try:
+            f(copy.deepcopy(value))
+        except Exception as e:  # noqa: BLE001
+            raised[name] = type(e).__name__
+    return raised
+
+
+def describe_raises(what: str, raised: Dict[str, str]) -> str:
+    if not raised:
+        return f"{what} converts all {len(real_names)} real schemas without raising."
+    kinds: Dict[str, int] = {}
+    for k in raised.values():
+        kinds[k] = kinds.get(k, 0) + 1
+    return (
+        f"{what} raises on {len(raised)} of the {len(real_names)} real schemas "
+        f"({', '.join(f'{k} ×{n}' for k, n in sorted(kinds.items()))}: {', '.join(sorted(raised))}); "
+        "each is measured as a conversion, up to the raise."
+    )
+
+
 def errors_text(result: Any) -> str:
     return "\n".join(f"{e.path}\t{e.keyword}\t{e.message}" for e in result.errors)
 
@@ -101,6 +212,8 @@ def py_call(item: str) -> bool:
         return bool(rt.downconvert(down_schema, down_target).schema)
     if item == "empty":
         return bool(rt.flatten_doc(empty_arg))
+    if item == REAL:
+        return py_real(copy.deepcopy(real_dicts)) >= 0
     raise KeyError(item)
 
 
@@ -115,6 +228,8 @@ def py_check(item: str) -> Dict[str, Any]:
         return {"verdict": True, "answer": rt.downconvert(down_schema, down_target).schema}
     if item == "empty":
         return {"verdict": True, "answer": rt.flatten_doc(empty_arg)}
+    if item == REAL:
+        return {"verdict": True, "answer": py_real_answer()}
     raise KeyError(item)
 
 
@@ -132,10 +247,11 @@ def rs_call(item: str) -> bool:
 contenders: Dict[str, Dict[str, Any]] = {
     "py": {
         "label": "component, Python package (wasmtime-py): Validator",
-        "groups": ["validate", "ops", "empty"],
+        "groups": ["validate", "ops", "empty", "real"],
         "ours": True,
         "call": py_call,
         "check": py_check,
+        "real": py_real,
     },
 }
 if rs_validators is not None:
@@ -148,7 +264,90 @@ if rs_validators is not None:
     }
 
 
+if ensure_strict_json_schema is not None:
+    contenders["openai-agents-py"] = {
+        "label": f"openai-agents {metadata.version('openai-agents')}: agents.strict_schema.ensure_strict_json_schema (Python)",
+        "groups": ["real"],
+        "ours": False,
+        "real": agents_real,
+        "call": lambda item: agents_real(copy.deepcopy(real_dicts)) >= 0,
+        "check": lambda item: {"verdict": True, "answer": None},
+    }
+    notes.append(describe_raises(
+        f"openai-agents {metadata.version('openai-agents')} `ensure_strict_json_schema`", peer_raises(ensure_strict_json_schema)
+    ))
+if OpenAIJsonSchemaTransformer is not None:
+    contenders["pydantic-ai-py"] = {
+        "label": f"pydantic-ai-slim {metadata.version('pydantic-ai-slim')}: "
+        "pydantic_ai.profiles.openai.OpenAIJsonSchemaTransformer(strict=True).walk() (Python)",
+        "groups": ["real"],
+        "ours": False,
+        "real": pydantic_ai_real,
+        "call": lambda item: pydantic_ai_real(copy.deepcopy(real_dicts)) >= 0,
+        "check": lambda item: {"verdict": True, "answer": None},
+    }
+    notes.append(describe_raises(
+        f"pydantic-ai-slim {metadata.version('pydantic-ai-slim')} `OpenAIJsonSchemaTransformer(strict=True).walk()`",
+        peer_raises(lambda s: OpenAIJsonSchemaTransformer(s, strict=True).walk()),
+    ))
+
+
+def _our_refusals() -> str:
+    refused = []
+    for name, value in zip(real_names, real_dicts):
+        try:
+            rt.downconvert(value, real_target)
+        except tool_schema.DownconvertError as e:
+            refused.append(f"{name} ({','.join(d.code for d in e.diagnostics)})")
+    if not refused:
+        return f"Our package's downconvert converts all {len(real_names)} real schemas for {real_target}."
+    return (
+        f"Our package's downconvert refuses {len(refused)} of the {len(real_names)} real schemas for "
+        f"{real_target} ({', '.join(refused)}); each refusal is measured as a conversion."
+    )
+
+
+def _parse_back_ns() -> float:
+    """What turning our answers (JSON text) into dictionaries, as the peers
+    answer, would add: json.loads of all of them, median of 21, at start-up."""
+    texts = [rt.downconvert(v, real_target).schema for v in real_dicts if _converts(v)]
+    times = []
+    for _ in range(21):
+        t = now()
+        for x in texts:
+            json.loads(x)
+        times.append(now() - t)
+    return sorted(times)[len(times) // 2]
+
+
+def _converts(value: Any) -> bool:
+    try:
+        rt.downconvert(value, real_target)
+        return True
+    except tool_schema.DownconvertError:
+        return False
+
+
+notes.append(_our_refusals())
+notes.append(
+    "Our package takes each real schema as the dictionary and answers JSON text; the peers answer a dictionary. "
+    f"Parsing our answers back with json.loads would add {_parse_back_ns() / 1e6:.2f} ms for all of them "
+    "(median of 21, measured once at start-up, outside the rounds)."
+)
+
+
 def run(contender: str, item: str, iters: int) -> int:
+    if item == REAL:
+        # A fresh deep copy of every schema for each call, made before the
+        # clock starts; then a collection, so that no contender pays for
+        # another's garbage.
+        f_real: Callable[[List[Any]], int] = contenders[contender]["real"]
+        copies = [copy.deepcopy(real_dicts) for _ in range(iters)]
+        gc.collect()
+        start = now()
+        for k in range(iters):
+            f_real(copies[k])
+        return now() - start
     f: Callable[[str], bool] = contenders[contender]["call"]
     ok = 0
     start = now()
@@ -233,6 +432,9 @@ def main() -> None:
     }
     if rs_validators is not None:
         versions["jsonschema-rs (Python)"] = metadata.version("jsonschema-rs")
+    for dist, present in (("openai-agents", ensure_strict_json_schema), ("pydantic-ai-slim", OpenAIJsonSchemaTransformer)):
+        if present is not None:
+            versions[f"{dist} (Python)"] = metadata.version(dist)
     send({
         "contenders": [
             {"id": k, "label": c["label"], "host": "python", "groups": c["groups"], "ours": c["ours"]}

@@ -2,16 +2,19 @@
 //! ratios to the native core measured in the same run (bench/README.md).
 //!
 //!     bench [--rounds N] [--warmup N] [--batch-ms MS] [--budget-s S]
-//!           [--root DIR] [--component WASM] [--python PATH] [--no-node] [--no-python]
+//!           [--root DIR] [--component WASM] [--python PATH] [--floor PATH]
+//!           [--no-node] [--no-python] [--no-floor]
 //!     bench --only CONTENDER ITEM SECONDS [--component WASM]   (for a profiler)
 //!
-//! The Rust contenders run in this process; Node's (ajv, the jco package) and
-//! Python's (the package, jsonschema-rs) each in one long-running worker that
-//! this process drives over a pipe, so that all of them take turns within
-//! every round. Run it pinned to one core (`taskset -c 1`, as `make bench`
+//! The Rust contenders run in this process; Node's (ajv, the jco package),
+//! Python's (the package, jsonschema-rs, the two strict-schema converters) and
+//! the plain serde_json floor (bench/floor, a binary of its own) each in one
+//! long-running worker that this process drives over a pipe, so that all of
+//! them take turns within every round. Run it pinned to one core (`taskset -c 1`, as `make bench`
 //! does): the workers inherit the pinning.
 
 mod report;
+mod serde_features;
 mod wasm;
 mod worker;
 
@@ -30,6 +33,8 @@ pub enum Group {
     Validate,
     Ops,
     Empty,
+    /// Downconverting every real tool schema (tests/real-tool-schemas) for one target.
+    Real,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -79,6 +84,10 @@ pub struct Data {
     pub down_schema_file: String,
     pub down_target: String,
     pub empty_arg: String,
+    /// The real tool schemas: (file name, text), sorted by name.
+    pub real: Vec<(String, String)>,
+    pub real_dir: String,
+    pub real_target: String,
 }
 
 enum Kind<'a> {
@@ -86,6 +95,7 @@ enum Kind<'a> {
     Describe,
     Downconvert,
     Empty,
+    Real,
 }
 
 impl Data {
@@ -122,7 +132,26 @@ impl Data {
         }
         let descriptor_file = manifest["describe"].as_str().ok_or("manifest: no describe")?.to_owned();
         let down_schema_file = manifest["downconvert"]["schema"].as_str().ok_or("manifest: no downconvert")?.to_owned();
+        let real_dir = manifest["downconvert_real"]["schemas"].as_str().ok_or("manifest: no downconvert_real")?;
+        let mut real = Vec::new();
+        let entries =
+            std::fs::read_dir(dir.join(real_dir)).map_err(|e| format!("{}: {e}", dir.join(real_dir).display()))?;
+        for entry in entries {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            if path.extension().is_some_and(|x| x == "json") {
+                let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+                let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                real.push((name, text));
+            }
+        }
+        real.sort();
+        if real.is_empty() {
+            return Err(format!("no schemas in {}", dir.join(real_dir).display()));
+        }
         Ok(Data {
+            real,
+            real_dir: real_dir.trim_start_matches("../").to_owned(),
+            real_target: manifest["downconvert_real"]["target"].as_str().unwrap_or("openai").to_owned(),
             inputs,
             schemas,
             descriptor: read(&descriptor_file)?,
@@ -140,7 +169,8 @@ impl Data {
             i if i < n => Kind::Input(&self.inputs[i]),
             i if i == n => Kind::Describe,
             i if i == n + 1 => Kind::Downconvert,
-            _ => Kind::Empty,
+            i if i == n + 2 => Kind::Empty,
+            _ => Kind::Real,
         }
     }
 
@@ -168,6 +198,11 @@ impl Data {
             id: "empty".into(),
             group: Group::Empty,
             label: format!("flatten-doc({:?})", self.empty_arg),
+        });
+        items.push(Item {
+            id: "downconvert-real".into(),
+            group: Group::Real,
+            label: format!("downconvert all {} schemas of {}/ → {}", self.real.len(), self.real_dir, self.real_target),
         });
         items
     }
@@ -225,6 +260,21 @@ fn answer_of(r: Result<String, String>) -> (bool, Option<String>) {
     }
 }
 
+/// One real schema's line in the answer to `downconvert-real`: its file name,
+/// then the converted schema or `refused` and the codes (every host alike).
+fn real_line(file: &str, r: Result<String, String>) -> String {
+    match r {
+        Ok(schema) => format!("{file}\t{schema}"),
+        Err(codes) => format!("{file}\trefused\t{codes}"),
+    }
+}
+
+fn core_downconvert(schema: &str, target: &str) -> Result<String, String> {
+    tool_schema::downconvert(schema, Target::BuiltIn(target))
+        .map(|x| x.schema)
+        .map_err(|e| e.iter().map(|d| d.code.as_str()).collect::<Vec<_>>().join(","))
+}
+
 fn core_errors(errors: &[tool_schema::ArgError]) -> String {
     errors.iter().map(|e| format!("{}\t{}\t{}", e.path, e.keyword, e.message)).collect::<Vec<_>>().join("\n")
 }
@@ -264,6 +314,14 @@ fn wasm_validator(
                 (r.is_some(), r)
             }
             Kind::Empty => (true, Some(inst.flatten_doc(&d.empty_arg).expect("wasm flatten-doc"))),
+            Kind::Real => {
+                let lines: Vec<String> = d
+                    .real
+                    .iter()
+                    .map(|(f, t)| real_line(f, inst.downconvert_answer(t, &d.real_target).expect("wasm downconvert")))
+                    .collect();
+                (true, Some(lines.join("\n")))
+            }
         }
     };
     let (d, h, inst) = (data.clone(), handles.clone(), instance.clone());
@@ -274,6 +332,14 @@ fn wasm_validator(
             Kind::Describe => inst.describe_tool(&d.descriptor).expect("wasm describe").is_some(),
             Kind::Downconvert => inst.downconvert(&d.down_schema, &d.down_target).expect("wasm downconvert").is_some(),
             Kind::Empty => !inst.flatten_doc(&d.empty_arg).expect("wasm flatten-doc").is_empty(),
+            Kind::Real => {
+                let mut ok = 0usize;
+                for (_, t) in &d.real {
+                    ok += usize::from(inst.downconvert_answer(t, &d.real_target).expect("wasm downconvert").is_ok());
+                }
+                black_box(ok);
+                true
+            }
         }
     };
     Ok(Contender {
@@ -293,7 +359,7 @@ fn native_contenders(
     instance_fuel: &Rc<RefCell<wasm::Instance>>,
 ) -> Result<Vec<Contender>, String> {
     let mut out = Vec::new();
-    let all = vec![Group::Validate, Group::Ops, Group::Empty];
+    let all = vec![Group::Validate, Group::Ops, Group::Empty, Group::Real];
 
     // Our core, natively: the baseline.
     let validators: Rc<Vec<Validator>> = Rc::new(
@@ -314,6 +380,11 @@ fn native_contenders(
             (r.is_some(), r)
         }
         Kind::Empty => (true, Some(tool_schema::flatten_doc(&d.empty_arg))),
+        Kind::Real => {
+            let lines: Vec<String> =
+                d.real.iter().map(|(f, t)| real_line(f, core_downconvert(t, &d.real_target))).collect();
+            (true, Some(lines.join("\n")))
+        }
     };
     let (d, v) = (data.clone(), validators.clone());
     let run = move |i: usize| match d.kind(i) {
@@ -321,6 +392,14 @@ fn native_contenders(
         Kind::Describe => tool_schema::describe_tool(&d.descriptor).is_ok(),
         Kind::Downconvert => tool_schema::downconvert(&d.down_schema, Target::BuiltIn(&d.down_target)).is_ok(),
         Kind::Empty => !tool_schema::flatten_doc(&d.empty_arg).is_empty(),
+        Kind::Real => {
+            let mut ok = 0usize;
+            for (_, t) in &d.real {
+                ok += usize::from(tool_schema::downconvert(t, Target::BuiltIn(&d.real_target)).is_ok());
+            }
+            black_box(ok);
+            true
+        }
     };
     out.push(Contender {
         id: "core".into(),
@@ -411,7 +490,7 @@ fn native_contenders(
     let (d2, f2) = (data.clone(), jsonschema_verdict);
     out.push(Contender {
         id: "jsonschema".into(),
-        label: "jsonschema 0.60.2 crate, native (all errors)".into(),
+        label: "jsonschema 0.60.2 crate, native (all errors; arbitrary-precision)".into(),
         host: Host::Native,
         groups: vec![Group::Validate],
         ours: false,
@@ -452,7 +531,8 @@ fn native_contenders(
         runner: local(move |i| (f(&d, i), None), move |i| f2(&d2, i)),
     });
 
-    // The floor: parse only.
+    // A floor: parse only, with this binary's serde_json, whose features the
+    // peers above unify (the honest floor, plain serde_json, is bench/floor).
     let parse = |d: &Data, i: usize| {
         let Kind::Input(inp) = d.kind(i) else { unreachable!() };
         serde_json::from_str::<serde_json::Value>(&inp.args).is_ok()
@@ -460,7 +540,10 @@ fn native_contenders(
     let (d, d2) = (data.clone(), data.clone());
     out.push(Contender {
         id: "serde-parse".into(),
-        label: "floor: serde_json parse only".into(),
+        label: format!(
+            "floor: serde_json parse only, in the bench binary ({}: what its dependencies unify)",
+            serde_features::describe(&serde_features::serde_json_features())
+        ),
         host: Host::Native,
         groups: vec![Group::Validate],
         ours: false,
@@ -488,11 +571,12 @@ fn remote_contenders(w: &Rc<RefCell<Worker>>) -> Vec<Contender> {
                     Some("validate") => Some(Group::Validate),
                     Some("ops") => Some(Group::Ops),
                     Some("empty") => Some(Group::Empty),
+                    Some("real") => Some(Group::Real),
                     _ => None,
                 })
                 .collect(),
             ours: c["ours"].as_bool().unwrap_or(false),
-            floor: false,
+            floor: c["floor"].as_bool().unwrap_or(false),
             runner: Runner::Remote(w.clone()),
         })
         .collect()
@@ -505,6 +589,8 @@ struct Args {
     budget_s: f64,
     root: PathBuf,
     python: Option<PathBuf>,
+    /// The plain serde_json floor (bench/floor), or none.
+    floor: Option<PathBuf>,
     node: bool,
     component: Option<PathBuf>,
     /// `--only CONTENDER ITEM SECONDS`: run one native or wasmtime contender
@@ -520,12 +606,14 @@ fn parse_args() -> Result<Args, String> {
         budget_s: 300.0,
         root: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
         python: None,
+        floor: None,
         node: true,
         component: None,
         only: None,
     };
     let mut it = std::env::args().skip(1);
     let mut python_off = false;
+    let mut floor_off = false;
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
         match arg.as_str() {
@@ -536,6 +624,8 @@ fn parse_args() -> Result<Args, String> {
             "--root" => a.root = PathBuf::from(value()?),
             "--python" => a.python = Some(PathBuf::from(value()?)),
             "--no-node" => a.node = false,
+            "--floor" => a.floor = Some(PathBuf::from(value()?)),
+            "--no-floor" => floor_off = true,
             "--component" => a.component = Some(PathBuf::from(value()?)),
             "--only" => {
                 let c = value()?;
@@ -545,7 +635,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--no-python" => python_off = true,
             "-h" | "--help" => {
-                println!("{}", include_str!("main.rs").lines().take(12).collect::<Vec<_>>().join("\n"));
+                println!("{}", include_str!("main.rs").lines().take(14).collect::<Vec<_>>().join("\n"));
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument {other}")),
@@ -561,6 +651,14 @@ fn parse_args() -> Result<Args, String> {
     if python_off {
         a.python = None;
     }
+    if !floor_off && a.floor.is_none() {
+        a.floor = Some(a.root.join("target/bench-floor/release/bench-floor"));
+    }
+    if floor_off {
+        a.floor = None;
+    }
+    // The worker starts in the repository root: a relative path is this process's.
+    a.floor = a.floor.map(|p| std::fs::canonicalize(&p).unwrap_or(p));
     Ok(a)
 }
 
@@ -619,6 +717,8 @@ pub struct Results {
     pub env: Vec<(String, String)>,
     pub inputs: Vec<(String, usize, bool)>,
     pub elapsed: Duration,
+    /// How many real tool schemas `downconvert-real` converts.
+    pub real_schemas: usize,
 }
 
 pub struct ContenderInfo {
@@ -660,6 +760,12 @@ fn cpu_model() -> String {
             s.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
         })
         .unwrap_or_else(|| std::env::consts::ARCH.to_owned())
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "?".into())
 }
 
 fn cpu_count() -> usize {
@@ -785,7 +891,8 @@ fn run() -> Result<(), String> {
     let data = Rc::new(Data::load(&data_dir)?);
     let items = data.items();
     let mut notes: Vec<String> = Vec::new();
-    eprintln!("bench: running on CPUs {} ({})", affinity(), cpu_model());
+    let load_at_start = load_average();
+    eprintln!("bench: running on CPUs {} ({}); load average {load_at_start}", affinity(), cpu_model());
 
     // The component, precompiled, loaded, one store.
     let wasm_bytes =
@@ -828,6 +935,21 @@ fn run() -> Result<(), String> {
             }
         } else {
             notes.push(format!("Python contenders missing: {} does not exist", python.display()));
+        }
+    }
+    if let Some(floor) = &args.floor {
+        if floor.exists() {
+            let mut cmd = Command::new(floor);
+            cmd.arg(&data_dir).current_dir(&root);
+            match Worker::spawn("floor", cmd) {
+                Ok(w) => workers.push(Rc::new(RefCell::new(w))),
+                Err(e) => notes.push(format!("The plain serde_json floor is missing: {e}")),
+            }
+        } else {
+            notes.push(format!(
+                "The plain serde_json floor is missing: {} does not exist (bench/bench.mk builds it)",
+                floor.display()
+            ));
         }
     }
     for w in &workers {
@@ -875,7 +997,7 @@ fn run() -> Result<(), String> {
             }
             reference.push(answer);
         }
-        if !c.floor {
+        if !c.floor && c.groups.contains(&Group::Validate) {
             verdict_sums.push((c.id.clone(), sum));
         }
         if c.ours {
@@ -919,7 +1041,7 @@ fn run() -> Result<(), String> {
         data.inputs.iter().filter(|i| !i.valid).count()
     );
     let answers_checksum = format!(
-        "{answers_sum:016x}: the answers (bound arguments, or every error's path, keyword and message; describe-tool's and downconvert's output) of {} — byte-identical",
+        "{answers_sum:016x}: the answers (bound arguments, or every error's path, keyword and message; describe-tool's and downconvert's output; every real schema converted or refused) of {} — byte-identical",
         contenders.iter().filter(|c| c.ours).map(|c| c.id.as_str()).collect::<Vec<_>>().join(", ")
     );
     eprintln!("bench: verdict checksum {checksum}");
@@ -1001,8 +1123,17 @@ fn run() -> Result<(), String> {
     let mut env = vec![
         ("CPU".to_owned(), format!("{} ({} cores; this run pinned to CPU {})", cpu_model(), cpu_count(), affinity())),
         ("OS".to_owned(), std::env::consts::OS.to_owned() + " " + std::env::consts::ARCH),
+        (
+            "Load average (1, 5, 15 min; /proc/loadavg)".to_owned(),
+            format!("{load_at_start} at the start, {} at the end", load_average()),
+        ),
     ];
     for (name, version) in lock_versions(&root, &["wasmtime", "jsonschema", "boon", "serde_json"]) {
+        let version = if name == "serde_json" {
+            format!("{version} (in the bench binary: {})", serde_features::serde_json_features().join(", "))
+        } else {
+            version
+        };
         env.push((format!("{name} (Rust)"), version));
     }
     for w in &workers {
@@ -1037,6 +1168,7 @@ fn run() -> Result<(), String> {
         notes,
         env,
         elapsed: began.elapsed(),
+        real_schemas: data.real.len(),
     };
     let md = report::markdown(&results);
     let svg = report::svg(&results);

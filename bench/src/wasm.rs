@@ -139,6 +139,20 @@ impl Instance {
         Ok(d.call_downconvert(&mut self.store, schema, &target)?.ok().map(|d| d.schema))
     }
 
+    /// The converted schema, or the refusal's codes (`OLS001,OLS002`).
+    pub fn downconvert_answer(&mut self, schema: &str, target: &str) -> Result<Result<String, String>, Error> {
+        let target = match target {
+            "anthropic" => Target::Anthropic,
+            "openai" => Target::Openai,
+            "gemini" => Target::Gemini,
+            other => Target::Custom(other.to_owned()),
+        };
+        let d = self.bindings.onellm_tool_schema_downconvert();
+        Ok(d.call_downconvert(&mut self.store, schema, &target)?
+            .map(|d| d.schema)
+            .map_err(|e| e.iter().map(|x| x.code.as_str()).collect::<Vec<_>>().join(",")))
+    }
+
     pub fn flatten_doc(&mut self, xml: &str) -> Result<String, Error> {
         self.bindings.onellm_tool_schema_describe().call_flatten_doc(&mut self.store, xml)
     }
