@@ -236,6 +236,42 @@ struct Compiler<'v> {
     patterns: Vec<(Box<str>, Pattern)>,
     pattern_ids: HashMap<String, u32>,
     dynamic: bool,
+    /// The members of large objects by name, for following pointers into
+    /// them (a `$defs` of thousands, each referred to) in constant time.
+    members: HashMap<*const Value, HashMap<&'v str, &'v Value>>,
+}
+
+/// Objects with more members than this are indexed when a pointer goes through them.
+const INDEXED_MEMBERS: usize = 32;
+
+impl<'v> Compiler<'v> {
+    /// The value a JSON pointer names inside document `doc`.
+    fn navigate(&mut self, doc: u16, pointer: &str) -> Option<&'v Value> {
+        let mut cur: &'v Value = self.index.docs[doc as usize];
+        for seg in uri::pointer_segments(pointer)? {
+            cur = match cur {
+                Value::Object(members) if members.len() > INDEXED_MEMBERS => {
+                    let by_name = self.members.entry(cur as *const Value).or_insert_with(|| {
+                        let mut m = HashMap::with_capacity(members.len());
+                        for (k, v) in members.iter().rev() {
+                            m.insert(k.as_str(), v);
+                        }
+                        m
+                    });
+                    *by_name.get(seg.as_str())?
+                }
+                Value::Object(_) => cur.get(&seg)?,
+                Value::Array(items) => {
+                    if seg.len() > 1 && seg.starts_with('0') {
+                        return None;
+                    }
+                    items.get(seg.parse::<usize>().ok()?)?
+                }
+                _ => return None,
+            };
+        }
+        Some(cur)
+    }
 }
 
 /// Compiles the schema document `root` (its draft-07 spellings already
@@ -291,6 +327,7 @@ fn build(mut index: Index<'_>, settings: Settings) -> Result<Program, Diagnostic
         patterns: Vec::new(),
         pattern_ids: HashMap::new(),
         dynamic: false,
+        members: HashMap::new(),
     };
     let root = c.node(0, String::new(), root_value);
     while let Some((id, doc, pointer, value)) = c.queue.pop() {
@@ -303,14 +340,14 @@ fn build(mut index: Index<'_>, settings: Settings) -> Result<Program, Diagnostic
         let doc = c.index.res[r].doc;
         let anchors = c.index.dynamic[r].clone();
         for (name, pointer) in anchors {
-            if let Some(v) = navigate(c.index.docs[doc as usize], &pointer) {
+            if let Some(v) = c.navigate(doc, &pointer) {
                 let n = c.node(doc, pointer, v);
                 resource.dynamic_anchors.push((name.into(), n));
             }
         }
         if c.index.recursive[r] {
             let pointer = c.index.res[r].pointer.clone();
-            if let Some(v) = navigate(c.index.docs[doc as usize], &pointer) {
+            if let Some(v) = c.navigate(doc, &pointer) {
                 resource.recursive_anchor = Some(c.node(doc, pointer, v));
             }
         }
@@ -578,7 +615,7 @@ impl<'v> Compiler<'v> {
                 None => return Err(unresolvable(format!("Anchor '{name}' does not exist"))),
             }
         };
-        let Some(value) = navigate(self.index.docs[tdoc as usize], &pointer) else {
+        let Some(value) = self.navigate(tdoc, &pointer) else {
             return Err(unresolvable(format!("Pointer '{}' does not exist", uri::percent_decode(fragment))));
         };
         if !matches!(value, Value::Object(_) | Value::Bool(_)) {
@@ -783,13 +820,16 @@ impl<'v> Compiler<'v> {
                         }
                     }
                     let mut patterns = Vec::new();
+                    let mut sources = Vec::new();
                     if let Some(Value::Object(map)) = get("patternProperties") {
                         for (source, sub) in map {
                             let p = self.pattern(source, &format!("{at}/patternProperties"), draft)?;
                             let n = self.child(id, doc, at, Kw::PatternProperties, &["patternProperties", source], sub);
                             patterns.push((p, n));
+                            sources.push(source.as_str());
                         }
                     }
+                    let pattern_index = super::program::PatternIndex::of(&sources).map(Box::new);
                     let additional = match get("additionalProperties") {
                         Some(sub @ (Value::Object(_) | Value::Bool(_))) => {
                             Some(self.child(id, doc, at, Kw::AdditionalProperties, &["additionalProperties"], sub))
@@ -809,6 +849,7 @@ impl<'v> Compiler<'v> {
                         index,
                         codes,
                         patterns: patterns.into(),
+                        pattern_index,
                         additional,
                     })));
                 }

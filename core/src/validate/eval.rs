@@ -24,7 +24,7 @@ mod fast;
 const NONE: u32 = u32::MAX;
 
 /// What failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Tag {
     /// Leaf op `op` of `node` failed on the value.
     Op,
@@ -68,7 +68,7 @@ pub(crate) enum Tag {
 }
 
 /// One failure, as the evaluator found it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct RawError {
     pub tag: Tag,
     /// The value (tape token) that failed; for a missing member, its object.
@@ -167,6 +167,8 @@ struct Memo {
     valid: bool,
     ann: Vec<u64>,
     errors: Vec<RawError>,
+    /// Where in `Eval::errors` the errors were first written.
+    at: u32,
 }
 
 /// Most raw errors kept; past it they are only counted.
@@ -338,7 +340,19 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
         if self.memo.is_some() {
             let key = (node, inst, scope, (flags & (COLLECT | ANN)) as u8);
             if let Some(m) = self.memo.as_ref().and_then(|memo| memo.get(&key)).cloned() {
-                self.errors.extend_from_slice(&m.errors);
+                // The same errors found again for the same value (`allOf` of
+                // two references to one schema, recursing) are listed once:
+                // copying them would double the list at every level.
+                // Only when the first copy is in the innermost branch being
+                // collected, so that choosing a branch keeps both or neither.
+                let (at, n) = (m.at as usize, m.errors.len());
+                let branch = self.marks.last().map_or(0, |&s| s as usize);
+                if n > 0 && (at < branch || self.errors.get(at..at + n) != Some(m.errors.as_slice())) {
+                    if !self.charge(n as u64) {
+                        return Some(Outcome { valid: false });
+                    }
+                    self.errors.extend_from_slice(&m.errors);
+                }
                 if ann != NONE {
                     self.ann.truncate(ann as usize);
                     if give_ann && (m.valid || give == ALWAYS) {
@@ -453,7 +467,7 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
         {
             let key = (f.node, f.inst, f.scope, (f.flags & (COLLECT | ANN)) as u8);
             let errors = self.errors[f.err_start as usize..].to_vec();
-            memo.insert(key, Memo { valid, ann: words, errors });
+            memo.insert(key, Memo { valid, ann: words, errors, at: f.err_start });
         }
     }
 
@@ -605,8 +619,20 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
                             f.acc = 1;
                         }
                         while (f.acc as usize) <= o.patterns.len() {
+                            if f.flags & AWAIT == 0 {
+                                match o.next_pattern(name.as_bytes(), f.acc - 1) {
+                                    Some(j) => f.acc = j + 1,
+                                    None => {
+                                        f.acc = o.patterns.len() as u32 + 1;
+                                        break;
+                                    }
+                                }
+                            }
                             let (p, child) = o.patterns[f.acc as usize - 1];
                             if f.flags & AWAIT == 0 {
+                                if !self.charge(name.len() as u64 / 16 + 1) {
+                                    return Step::Done(false);
+                                }
                                 match prog.patterns[p as usize].1.is_match(name) {
                                     Ok(true) => {}
                                     Ok(false) => {

@@ -145,6 +145,9 @@ fn clip(text: &str) -> String {
 }
 
 /// An allowed value as a list item: strings bare (`Red`), others as JSON.
+/// Most allowed values an `enum` message lists; past them it says how many more.
+const ENUM_LISTED: usize = 100;
+
 fn listed(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
@@ -480,8 +483,10 @@ fn predicate(cx: &Context<'_, '_>, e: &RawError, path: &Path) -> String {
             Some(Op::Type(mask)) => format!("must be {}, not {}", types_phrase(&mask_bits(*mask)), got(tape, i)),
             Some(Op::Const(l)) => format!("must be {}, not {}", compact(&l.value), shown(tape, i)),
             Some(Op::Enum(en)) => {
-                let list: Vec<String> = en.values.iter().map(|l| listed(&l.value)).collect();
-                format!("must be one of {}, not {}", list.join(", "), shown(tape, i))
+                let list: Vec<String> = en.values.iter().take(ENUM_LISTED).map(|l| listed(&l.value)).collect();
+                let rest = en.values.len().saturating_sub(ENUM_LISTED);
+                let others = if rest > 0 { format!(" and {rest} other values") } else { String::new() };
+                format!("must be one of {}{others}, not {}", list.join(", "), shown(tape, i))
             }
             Some(Op::Minimum(l)) => format!("must be at least {}, not {}", l.text, got(tape, i)),
             Some(Op::Maximum(l)) => format!("must be at most {}, not {}", l.text, got(tape, i)),
@@ -600,11 +605,36 @@ fn predicate(cx: &Context<'_, '_>, e: &RawError, path: &Path) -> String {
 pub(crate) fn report(cx: &Context<'_, '_>, errors: &[RawError], dropped: u64, max: usize) -> Vec<Found> {
     let mut order: Vec<(u64, usize)> = errors.iter().enumerate().map(|(i, e)| (sort_key(e, cx.tape), i)).collect();
     order.sort();
+    // The same failure found twice renders the same: it is not rendered again.
+    let mut found = std::collections::HashSet::new();
+    order.retain(|&(_, i)| {
+        let e = &errors[i];
+        found.insert((e.tag, e.inst, e.node, e.op, e.a, e.b, e.names))
+    });
+    // Two errors can say the same only of the same value: past the listed
+    // ones, an error alone at its value is counted without being rendered.
+    let anchor = |e: &RawError| match e.tag {
+        Tag::Required | Tag::DependentRequired | Tag::DependencyRequired | Tag::PatternLimit => None,
+        _ => {
+            let t = if e.names != NONE { e.names } else { e.inst };
+            Some(if cx.is_key(t) { t + 1 } else { t })
+        }
+    };
+    let mut at_value: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+    for &(_, i) in &order {
+        if let Some(t) = anchor(&errors[i]) {
+            *at_value.entry(t).or_default() += 1;
+        }
+    }
     let mut seen = std::collections::HashSet::new();
     let mut out: Vec<Found> = Vec::new();
     let mut more = dropped;
     for (_, i) in order {
         let e = &errors[i];
+        if out.len() >= max && anchor(e).is_some_and(|t| at_value[&t] == 1) {
+            more += 1;
+            continue;
+        }
         let src = source(cx, e);
         let rendered = render(cx, e, &src);
         if !seen.insert((rendered.path.clone(), rendered.message.clone())) {

@@ -234,12 +234,22 @@ impl Validator {
             Answer::Valid => Ok(bind::bind(&self.program, &tape)),
             Answer::Stopped(_) => Err(vec![(Vec::new(), messages::over_budget(budget), String::new())]),
             Answer::Invalid => {
-                let mut ev = Eval::new(&self.program, &tape, budget.saturating_sub(spent).max(budget / 2));
+                // Collecting, likewise: without a memo while that is cheap,
+                // then with one.
+                let left = budget.saturating_sub(spent).max(budget / 2);
+                let first = if memo { left } else { left.min(quick) };
+                let mut ev = Eval::new(&self.program, &tape, first);
                 ev.regex_limit = regex_limit;
                 if memo {
                     ev = ev.with_memo();
                 }
-                if let Answer::Stopped(_) = ev.run(true) {
+                let mut collected = ev.run(true);
+                if matches!(collected, Answer::Stopped(Stop::Budget)) && first < left {
+                    ev = Eval::new(&self.program, &tape, left - (first - ev.work)).with_memo();
+                    ev.regex_limit = regex_limit;
+                    collected = ev.run(true);
+                }
+                if let Answer::Stopped(_) = collected {
                     return Err(vec![(Vec::new(), messages::over_budget(budget), String::new())]);
                 }
                 let cx = messages::Context {

@@ -475,6 +475,11 @@ fn charge(work: &mut u64, steps: u64) -> Option<()> {
 /// `x / d` is an integer, for decimals `x` (non-zero) and `d` (positive).
 fn big_multiple(x: &Decimal, d: &Decimal, work: &mut u64) -> Option<bool> {
     // x = X × 10^a, d = Y × 10^b with X, Y integers.
+    // A non-zero multiple is at least as large as the divisor: a shorter x is none.
+    let top = |n: &Decimal| n.digits.len() as i128 + i128::from(n.exponent);
+    if top(x) < top(d) {
+        return Some(false);
+    }
     let t = i128::from(x.exponent) - i128::from(d.exponent);
     let xs = Big::from_digits(&x.digits, work)?;
     let mut y = Big::from_digits(&d.digits, work)?;
@@ -656,12 +661,18 @@ mod tests {
         assert!(!m("5e-30", "2e-30"));
         assert!(!m("1e9999", "7e9990"));
         assert!(m("7e9999", "7e9990"));
+        // Smaller than a long divisor: answered without dividing.
+        let divisor = format!("1{}", "7".repeat(100_000));
+        let mut work = 10;
+        assert_eq!(n("123456789").is_multiple_of(&n(&divisor), &mut work), Some(false));
+        assert_eq!(n("-0.5").is_multiple_of(&n(&divisor), &mut work), Some(false));
     }
 
     #[test]
     fn big_work_is_bounded() {
         let divisor = format!("1{}", "3".repeat(100_000));
         let mut work = 10_000;
-        assert_eq!(n("123456789012345678901234567890").is_multiple_of(&n(&divisor), &mut work), None);
+        let big = "9".repeat(100_001);
+        assert_eq!(n(&big).is_multiple_of(&n(&divisor), &mut work), None);
     }
 }

@@ -254,10 +254,99 @@ pub(crate) struct ObjectOp {
     pub codes: Box<[u32]>,
     /// `patternProperties`: pattern index in `Program::patterns`, node.
     pub patterns: Box<[(u32, NodeId)]>,
+    /// Which of many patterns a name can match at all.
+    pub pattern_index: Option<Box<PatternIndex>>,
     pub additional: Option<NodeId>,
 }
 
+/// `patternProperties` with many patterns: those anchored at a literal
+/// prefix (`^x-`) are tried only on names that start with it.
+#[derive(Debug)]
+pub(crate) struct PatternIndex {
+    /// Positions in `ObjectOp::patterns` of the patterns every name is tried on.
+    pub always: Box<[u32]>,
+    /// Prefix → the positions of the patterns anchored at it, ascending.
+    pub prefixed: std::collections::HashMap<Box<[u8]>, Vec<u32>>,
+    /// The lengths of the prefixes, each once, ascending.
+    pub lens: Box<[usize]>,
+}
+
+impl PatternIndex {
+    /// Indexes `patterns` (their sources) when there are enough of them.
+    pub(crate) fn of(sources: &[&str]) -> Option<PatternIndex> {
+        if sources.len() < 8 {
+            return None;
+        }
+        let mut always = Vec::new();
+        let mut prefixed: std::collections::HashMap<Box<[u8]>, Vec<u32>> = std::collections::HashMap::new();
+        for (i, source) in sources.iter().enumerate() {
+            match literal_prefix(source) {
+                Some(prefix) => prefixed.entry(prefix.into_boxed_slice()).or_default().push(i as u32),
+                None => always.push(i as u32),
+            }
+        }
+        let mut lens: Vec<usize> = prefixed.keys().map(|p| p.len()).collect();
+        lens.sort_unstable();
+        lens.dedup();
+        Some(PatternIndex { always: always.into(), prefixed, lens: lens.into() })
+    }
+
+    /// The first position at or after `from` whose pattern `name` may match.
+    pub(crate) fn next(&self, name: &[u8], from: u32) -> Option<u32> {
+        let mut best = self.always.get(self.always.partition_point(|&i| i < from)).copied();
+        for &len in self.lens.iter().take_while(|&&len| len <= name.len()) {
+            if let Some(at) = self.prefixed.get(&name[..len])
+                && let Some(&i) = at.get(at.partition_point(|&i| i < from))
+                && best.is_none_or(|b| i < b)
+            {
+                best = Some(i);
+            }
+        }
+        best
+    }
+}
+
+/// The literal text every match of `source` starts with, when it is
+/// anchored (`^`) and that text is not empty; `None` when unsure.
+fn literal_prefix(source: &str) -> Option<Vec<u8>> {
+    let rest = source.strip_prefix('^')?;
+    if source.contains('|') {
+        return None;
+    }
+    let bytes = rest.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let (c, width) = match bytes[i] {
+            b'\\' if i + 1 < bytes.len() && bytes[i + 1].is_ascii_punctuation() => (bytes[i + 1], 2),
+            c if c.is_ascii_alphanumeric()
+                || matches!(c, b'_' | b'-' | b' ' | b'/' | b':' | b'@' | b'#' | b'=' | b',') =>
+            {
+                (c, 1)
+            }
+            _ => break,
+        };
+        // A quantifier makes the character optional or repeated.
+        if matches!(bytes.get(i + width), Some(b'?' | b'*' | b'+' | b'{')) {
+            break;
+        }
+        out.push(c);
+        i += width;
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 impl ObjectOp {
+    /// The first position in `patterns`, at or after `from`, of a pattern
+    /// that `name` may match.
+    #[inline]
+    pub(crate) fn next_pattern(&self, name: &[u8], from: u32) -> Option<u32> {
+        match &self.pattern_index {
+            Some(index) => index.next(name, from),
+            None => ((from as usize) < self.patterns.len()).then_some(from),
+        }
+    }
+
     /// The index and node of the property named `name`, whose code is `code`.
     #[inline]
     pub(crate) fn property(&self, name: &[u8], code: u32) -> Option<(u32, NodeId)> {
@@ -557,4 +646,45 @@ pub(crate) struct Program {
     pub integer_slots: bool,
     /// Some node has `unevaluatedProperties` or `unevaluatedItems`.
     pub unevaluated: bool,
+}
+
+#[cfg(test)]
+mod pattern_index_tests {
+    use super::*;
+
+    #[test]
+    fn literal_prefixes_are_what_every_match_starts_with() {
+        let p = |s: &str| literal_prefix(s).map(|b| String::from_utf8(b).unwrap());
+        assert_eq!(p("^x-"), Some("x-".into()));
+        assert_eq!(p("^p12_.*$"), Some("p12_".into()));
+        assert_eq!(p("^ab?c"), Some("a".into()));
+        assert_eq!(p("^a{2}"), None);
+        assert_eq!(p("^\\.env"), Some(".env".into()));
+        assert_eq!(p("^\\d+"), None);
+        assert_eq!(p("^ab|cd"), None);
+        assert_eq!(p("x-"), None);
+        assert_eq!(p("^(ab)"), None);
+        assert_eq!(p("^[ab]"), None);
+    }
+
+    #[test]
+    fn the_index_finds_every_pattern_a_name_may_match_in_order() {
+        let sources = ["^a", "b", "^ab", "^x-", "^a", "c$", "^abc", "^zz", "^a_"];
+        let index = PatternIndex::of(&sources).unwrap();
+        let all = |name: &str| {
+            let mut out = Vec::new();
+            let mut next = index.next(name.as_bytes(), 0);
+            while let Some(j) = next {
+                out.push(j);
+                next = index.next(name.as_bytes(), j + 1);
+            }
+            out
+        };
+        assert_eq!(all("abcd"), vec![0, 1, 2, 4, 5, 6]);
+        assert_eq!(all("x-y"), vec![1, 3, 5]);
+        assert_eq!(all("q"), vec![1, 5]);
+        assert_eq!(all(""), vec![1, 5]);
+        assert_eq!(all("a_"), vec![0, 1, 4, 5, 8]);
+        assert!(PatternIndex::of(&sources[..7]).is_none());
+    }
 }

@@ -215,8 +215,15 @@ impl Eval<'_, '_, '_> {
                     return Some((false, seen));
                 }
             }
-            for &(p, child) in o.patterns.iter() {
-                match prog.patterns[p as usize].1.is_match(tape.str(key)) {
+            let name = tape.str(key);
+            let mut next = o.next_pattern(name.as_bytes(), 0);
+            while let Some(j) = next {
+                next = o.next_pattern(name.as_bytes(), j + 1);
+                let (p, child) = o.patterns[j as usize];
+                if !self.charge(name.len() as u64 / 16 + 1) {
+                    return None;
+                }
+                match prog.patterns[p as usize].1.is_match(name) {
                     Ok(true) => {
                         matched = true;
                         if !self.quick_child(child, value, depth)? {
