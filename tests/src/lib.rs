@@ -5,6 +5,7 @@ pub mod acceptance;
 pub mod cases;
 pub mod differential;
 pub mod hints;
+pub mod hostile;
 pub mod roundtrip;
 pub mod vectorfile;
 
