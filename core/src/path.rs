@@ -31,6 +31,11 @@ impl Path {
         p
     }
 
+    /// The path of these segments, from the root down.
+    pub fn from_segments(segments: Vec<Segment>) -> Path {
+        Path(segments)
+    }
+
     pub fn segments(&self) -> &[Segment] {
         &self.0
     }

@@ -28,11 +28,15 @@ pub struct ArgError {
 
 impl ArgError {
     fn new(path: &Path, keyword: &str, predicate: impl AsRef<str>) -> ArgError {
-        ArgError {
-            path: path.to_string(),
-            keyword: keyword.to_owned(),
-            message: format!("Argument '{path}' {}.", predicate.as_ref()),
-        }
+        let path = path.to_string();
+        let predicate = predicate.as_ref();
+        let mut message = String::with_capacity(path.len() + predicate.len() + 13);
+        message.push_str("Argument '");
+        message.push_str(&path);
+        message.push_str("' ");
+        message.push_str(predicate);
+        message.push('.');
+        ArgError { path, keyword: keyword.to_owned(), message }
     }
 
     /// `{"path":…,"keyword":…,"message":…}`.
@@ -231,6 +235,9 @@ pub(crate) struct Context<'a, 't> {
     /// The value is a tool's arguments, whose members are its parameters.
     pub tool_arguments: bool,
     pub lists: &'a [u32],
+    /// Few errors: places are found by walking down to them rather than
+    /// from parent links built for the whole tape.
+    pub few: bool,
 }
 
 impl Context<'_, '_> {
@@ -252,6 +259,19 @@ impl Context<'_, '_> {
 
     /// The path of a token, as a caller reads it.
     fn path(&self, mut i: u32) -> Path {
+        if self.few {
+            // (A key's path is its member's, as below.)
+            let segs: Vec<Segment> = self
+                .tape
+                .chain(i)
+                .0
+                .iter()
+                .map(|&(_, ordinal, k)| {
+                    if k == NONE { Segment::Index(ordinal as usize) } else { Segment::Key(self.tape.str(k).to_owned()) }
+                })
+                .collect();
+            return Path::from_segments(segs);
+        }
         let mut segs = Vec::new();
         let tape = self.tape;
         while tape.parent(i) != NONE {
@@ -265,22 +285,19 @@ impl Context<'_, '_> {
             }
             i = parent;
         }
-        let mut p = Path::root();
-        for s in segs.into_iter().rev() {
-            p = match s {
-                Segment::Key(k) => p.key(&k),
-                Segment::Index(n) => p.index(n),
-            };
-        }
-        p
+        segs.reverse();
+        Path::from_segments(segs)
     }
 
     fn is_key(&self, i: u32) -> bool {
-        self.tape.is_key(i)
+        if self.few { self.tape.chain(i).1 } else { self.tape.is_key(i) }
     }
 
     /// Member and item indices from the root down to token `i`.
     fn position(&self, mut i: u32) -> Vec<usize> {
+        if self.few {
+            return self.tape.chain(i).0.iter().map(|&(_, ordinal, _)| ordinal as usize).collect();
+        }
         let mut p = Vec::new();
         while self.tape.parent(i) != NONE {
             p.push(self.tape.ordinal(i) as usize);
@@ -293,7 +310,7 @@ impl Context<'_, '_> {
 
 /// Where an error sorts: a token by its place in the document, a missing
 /// member just after its object's last descendant (deeper objects first).
-pub(crate) fn sort_key(e: &RawError, tape: &Tape<'_>) -> u64 {
+pub(crate) fn sort_key(e: &RawError, tape: &Tape<'_>, few: bool) -> u64 {
     let missing = matches!(e.tag, Tag::Required | Tag::DependentRequired | Tag::DependencyRequired) && e.names == NONE;
     if e.tag == Tag::PatternLimit && e.names == NONE {
         return 0;
@@ -301,7 +318,7 @@ pub(crate) fn sort_key(e: &RawError, tape: &Tape<'_>) -> u64 {
     let at = if e.names != NONE { e.names } else { e.inst };
     if missing {
         let end = u64::from(tape.end(at));
-        let depth = tape.depth(at).min(0xFFFF) as u64;
+        let depth = if few { tape.chain(at).0.len() } else { tape.depth(at) }.min(0xFFFF) as u64;
         ((2 * end - 1) << 16) | (0xFFFF - depth)
     } else {
         (2 * u64::from(at)) << 16
@@ -603,7 +620,8 @@ fn predicate(cx: &Context<'_, '_>, e: &RawError, path: &Path) -> String {
 /// Every error, in document order, each once; at most `max` of them, then
 /// one saying how many more there are.
 pub(crate) fn report(cx: &Context<'_, '_>, errors: &[RawError], dropped: u64, max: usize) -> Vec<Found> {
-    let mut order: Vec<(u64, usize)> = errors.iter().enumerate().map(|(i, e)| (sort_key(e, cx.tape), i)).collect();
+    let mut order: Vec<(u64, usize)> =
+        errors.iter().enumerate().map(|(i, e)| (sort_key(e, cx.tape, cx.few), i)).collect();
     order.sort();
     // The same failure found twice renders the same: it is not rendered again.
     let mut found = std::collections::HashSet::new();

@@ -259,6 +259,7 @@ impl Validator {
                     backtrack_limit: limits.regex_backtrack_limit as u64,
                     tool_arguments: !self.options.any_value,
                     lists: &ev.lists,
+                    few: ev.errors.len() <= 8,
                 };
                 Err(messages::report(&cx, &ev.errors, ev.dropped, limits.max_errors.max(1)))
             }
@@ -326,6 +327,7 @@ fn check_against_meta(schema: &Value, text: Option<&str>, options: Options) -> R
             backtrack_limit: 1_000_000,
             tool_arguments: false,
             lists: &ev.lists,
+            few: true,
         };
         let (pointer, what) = messages::meta_display(&cx, e);
         let at = if pointer.is_empty() { "the root".to_owned() } else { format!("'{pointer}'") };

@@ -274,6 +274,36 @@ impl<'a> Tape<'a> {
     }
 
     /// How deep token `i` is: the top-level value is 0.
+    /// The way down from the root to token `i`, found by skipping over
+    /// siblings rather than from the parent links (cheaper for a few
+    /// tokens): each container on the way, the ordinal of the member or
+    /// item that holds `i` and that member's key token (`NONE` in an
+    /// array); and whether `i` is itself a key.
+    pub(crate) fn chain(&self, i: u32) -> (Vec<(u32, u32, u32)>, bool) {
+        let mut out = Vec::new();
+        let mut c = 0u32;
+        while c != i {
+            let object = self.toks[c as usize].kind == Kind::Object;
+            let mut j = c + 1;
+            let mut ordinal = 0;
+            loop {
+                let (key, value) = if object { (j, j + 1) } else { (NONE, j) };
+                let end = self.end(value);
+                if i < end {
+                    out.push((c, ordinal, key));
+                    if i == key {
+                        return (out, true);
+                    }
+                    c = value;
+                    break;
+                }
+                j = end;
+                ordinal += 1;
+            }
+        }
+        (out, false)
+    }
+
     pub(crate) fn depth(&self, mut i: u32) -> usize {
         let mut d = 0;
         while self.parent(i) != NONE {
@@ -727,6 +757,15 @@ mod tests {
             assert_eq!((tape.parent(i as u32), tape.ordinal(i as u32)), *w, "token {i}");
         }
         assert!(tape.is_key(1) && tape.is_key(5) && tape.is_key(7));
+        // The way down agrees with the links.
+        for i in 0..tape.toks.len() as u32 {
+            let (chain, key) = tape.chain(i);
+            assert_eq!(key, tape.is_key(i), "token {i}");
+            assert_eq!(chain.len(), tape.depth(i), "token {i}");
+            if let Some(&(c, ordinal, _)) = chain.last() {
+                assert_eq!((c, ordinal), (tape.parent(i), tape.ordinal(i)), "token {i}");
+            }
+        }
         assert!(!tape.is_key(2) && !tape.is_key(3) && !tape.is_key(6));
         assert_eq!(tape.depth(6), 3);
     }
