@@ -291,6 +291,35 @@ pub(crate) fn compile_builtin(uri: &str, value: &'static Value) -> Result<Progra
     build(index, Settings { assert_formats: false, backtrack_limit: 1_000_000 })
 }
 
+/// Binds the dynamic references that the root's resource decides. Checking
+/// always starts at the root, so its resource is the outermost of every
+/// dynamic scope: where it defines the anchor a `$dynamicRef` names (or has
+/// `$recursiveAnchor: true`, for a `$recursiveRef`), that is the target
+/// whatever the way there (the meta-schemas' own references are all of this
+/// kind). `true` when no reference is left to the dynamic scope.
+fn settle_dynamic_references(nodes: &mut [Node], resources: &[Resource], root: NodeId) -> bool {
+    let outermost = &resources[nodes[root as usize].resource as usize];
+    let mut settled = true;
+    for n in nodes.iter_mut() {
+        for op in n.ops.iter_mut() {
+            match op {
+                Op::DynamicRef { anchor: Some(name), .. } => {
+                    match outermost.dynamic_anchors.iter().find(|(a, _)| a == name) {
+                        Some(&(_, to)) => *op = Op::DynamicRef { target: to, anchor: None },
+                        None => settled = false,
+                    }
+                }
+                Op::RecursiveRef { dynamic: true, .. } => match outermost.recursive_anchor {
+                    Some(to) => *op = Op::RecursiveRef { target: to, dynamic: false },
+                    None => settled = false,
+                },
+                _ => {}
+            }
+        }
+    }
+    settled
+}
+
 fn build(mut index: Index<'_>, settings: Settings) -> Result<Program, Diagnostic> {
     // References to other documents: the built-in ones are added, any other
     // cannot be resolved (it would have to be retrieved).
@@ -355,22 +384,14 @@ fn build(mut index: Index<'_>, settings: Settings) -> Result<Program, Diagnostic
             c.compile_node(id, doc, &pointer, value)?;
         }
     }
+    let dynamic = c.dynamic && !settle_dynamic_references(&mut c.nodes, &resources, root);
     let integer_slots = c.nodes.iter().any(|n| n.integer_slot);
     let defaults = top_level_defaults(&c, root);
     let unevaluated = c.nodes.iter().any(|n| n.unevaluated);
     for n in &mut c.nodes {
         n.plan = Plan::of(&n.ops);
     }
-    Ok(Program {
-        nodes: c.nodes,
-        root,
-        patterns: c.patterns,
-        resources,
-        dynamic: c.dynamic,
-        defaults,
-        integer_slots,
-        unevaluated,
-    })
+    Ok(Program { nodes: c.nodes, root, patterns: c.patterns, resources, dynamic, defaults, integer_slots, unevaluated })
 }
 
 /// Absent top-level parameters with a `default`: the root's `properties`

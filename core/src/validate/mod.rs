@@ -316,6 +316,20 @@ fn check_against_meta(schema: &Value, text: Option<&str>, options: Options) -> R
     };
     let limits = ParseLimits { max_bytes: usize::MAX, max_depth: options.limits.max_schema_depth.max(1) };
     let Ok(tape) = tape::Tape::parse(text, limits) else { return Ok(()) };
+    // The plain recursion answers a valid schema (the usual case) at once;
+    // the frame machine finds the first failure.
+    if !meta.dynamic && !meta.unevaluated {
+        let mut ev = Eval::new(meta, &tape, 100_000_000);
+        let verdict = ev.quick(meta.root, 0, 0);
+        #[cfg(debug_assertions)]
+        if let Some(v) = verdict {
+            let machine = Eval::new(meta, &tape, 100_000_000).first_only().run(true);
+            debug_assert!(matches!(machine, Answer::Valid) == v, "the two meta-schema checks disagree on {text}");
+        }
+        if verdict == Some(true) {
+            return Ok(());
+        }
+    }
     let mut ev = Eval::new(meta, &tape, 100_000_000).first_only();
     if let Answer::Invalid = ev.run(true)
         && let Some(e) = ev.errors.first()
