@@ -14,6 +14,20 @@ pub fn fan_out(levels: usize) -> String {
     format!(r##"{{"$defs":{{{}}},"type":"object","properties":{{"a":{{"$ref":"#/$defs/L0"}}}}}}"##, defs.join(","))
 }
 
+/// [`fan_out`], each definition a resource of its own (`$id`), referred to by URI.
+pub fn fan_out_between_resources(levels: usize) -> String {
+    let defs: Vec<String> = (0..levels)
+        .map(|i| {
+            format!(
+                r#""L{i}":{{"$id":"https://x.test/L{i}","anyOf":[{{"$ref":"https://x.test/L{n}"}},{{"$ref":"https://x.test/L{n}"}}]}}"#,
+                n = i + 1
+            )
+        })
+        .chain([format!(r#""L{levels}":{{"$id":"https://x.test/L{levels}","type":"string"}}"#)])
+        .collect();
+    format!(r#"{{"$defs":{{{}}},"type":"object","properties":{{"a":{{"$ref":"https://x.test/L0"}}}}}}"#, defs.join(","))
+}
+
 /// What a hostile input must be answered with.
 #[derive(Clone, Copy)]
 pub enum Expect {
@@ -106,6 +120,18 @@ pub fn cases() -> Vec<(&'static str, String, String, Expect)> {
         ),
         ("argument-text-of-100-MB", object.clone(), format!("{{\"a\":\"{}\"}}", "x".repeat(100 << 20)), First("limit")),
         ("references-fanning-out-2^40", fan_out(40), r#"{"a":5}"#.to_owned(), First("schema")),
+        (
+            "references-fanning-out-2^40-between-resources",
+            fan_out_between_resources(40),
+            r#"{"a":5}"#.to_owned(),
+            First("schema"),
+        ),
+        (
+            "ref-loop-between-resources",
+            r##"{"$defs":{"a":{"$id":"https://x.test/a","$ref":"https://x.test/b"},"b":{"$id":"https://x.test/b","allOf":[{"$ref":"https://x.test/a"}]}},"$ref":"https://x.test/a"}"##.to_owned(),
+            "{}".to_owned(),
+            First("schema"),
+        ),
         ("recursive-anyOf-20-deep", recursive_any_of.to_owned(), nested_c(20), First("required")),
         ("allOf-of-two-refs-40-deep-valid", all_of_refs.to_owned(), nested_c(40), Valid),
         (

@@ -140,6 +140,15 @@ impl Validator {
             backtrack_limit: options.limits.regex_backtrack_limit as u64,
         };
         let program = compile::compile(&schema, settings).map_err(|d| vec![d])?;
+        if !refcheck::follows(&schema) {
+            // References between resources: checked on what they resolved to.
+            if let Some((pointer, chain)) = refcheck::program_loop(&program) {
+                return Err(vec![loop_diagnostic(pointer, &chain)]);
+            }
+            if let Some(pointer) = refcheck::program_expansion(&program, MAX_REF_EXPANSION) {
+                return Err(vec![expansion_diagnostic(pointer)]);
+            }
+        }
         Ok(Validator { program, schema: Arc::new(schema), options })
     }
 

@@ -1,13 +1,15 @@
 //! Reference loops: a chain of `$ref`s (and in-place applicators such as
 //! `allOf` or `not`) that comes back to where it started without moving into
 //! the instance. Such a schema can never finish checking a value, so it is
-//! refused when it is compiled (`OLS005`).
+//! refused when it is compiled (`OLS005`); so is one whose references fan
+//! out past the expansion limit (`OLS002`).
 //!
-//! Only fragment references (`#…`) in a schema with one resource (no `$id`
-//! below the root) are followed: there every fragment and anchor names one
-//! place in this document. Other references are left to the validator, which
-//! stops on the loops it meets.
+//! In a schema with one resource (no `$id` below the root) every fragment
+//! and anchor names one place in the document, and the check runs on the
+//! schema before it is compiled. With resources of their own, it runs on the
+//! compiled program, whose references are resolved.
 
+use super::program::{Dependency, Op, Program};
 use crate::json::Value;
 use std::collections::HashMap;
 
@@ -115,22 +117,109 @@ fn graph(root: &Value) -> Option<Vec<Node<'_>>> {
 /// has one.
 pub fn find_loop(root: &Value) -> Option<(String, String)> {
     let nodes = graph(root)?;
-    // Depth-first search for a cycle, without recursion.
+    let edges: Vec<&[usize]> = nodes.iter().map(|n| n.in_place.as_slice()).collect();
+    let (at, chain) = loop_in(&edges)?;
+    let chain: Vec<String> = chain.iter().map(|&n| format!("#{}", nodes[n].pointer)).collect();
+    Some((pointer_or_root(&nodes[at].pointer), chain.join(" → ")))
+}
+
+/// How many schemas checking one value against a node can take, at most:
+/// the node and, through every in-place edge, the nodes those take, each
+/// counted as often as it is reached. References make this grow
+/// exponentially (an `anyOf` of two references to a node that is such an
+/// `anyOf`, forty deep, is 2^40), so past `limit` the schema is refused.
+/// Returns the first node past the limit and its weight (`limit + 1` when
+/// the count stopped there). Call only on a schema without a loop.
+pub fn widest_expansion(root: &Value, limit: u64) -> Option<(String, u64)> {
+    let nodes = graph(root)?;
+    let edges: Vec<&[usize]> = nodes.iter().map(|n| n.in_place.as_slice()).collect();
+    let (at, weight) = widest_in(&edges, limit)?;
+    Some((pointer_or_root(&nodes[at].pointer), weight))
+}
+
+/// Whether the schema's references can be followed here: not when it has
+/// resources of its own (`$id` below the root). Then the compiled program
+/// is checked instead ([`program_loop`], [`program_expansion`]).
+pub fn follows(root: &Value) -> bool {
+    graph(root).is_some()
+}
+
+/// The subschemas a compiled node applies to its own value.
+fn program_edges(prog: &Program) -> Vec<Vec<usize>> {
+    prog.nodes
+        .iter()
+        .map(|n| {
+            let mut edges = Vec::new();
+            for op in n.ops.iter() {
+                match op {
+                    Op::Ref(t) | Op::RecursiveRef { target: t, .. } | Op::DynamicRef { target: t, .. } | Op::Not(t) => {
+                        edges.push(*t as usize);
+                    }
+                    Op::AllOf(list) | Op::AnyOf(list) | Op::OneOf(list) => {
+                        edges.extend(list.iter().map(|&t| t as usize))
+                    }
+                    Op::If { cond, then, els } => {
+                        edges.push(*cond as usize);
+                        edges.extend(then.iter().chain(els.iter()).map(|&t| t as usize));
+                    }
+                    Op::DependentSchemas(list) => edges.extend(list.iter().map(|(_, t)| *t as usize)),
+                    Op::Dependencies(list) => edges.extend(list.iter().filter_map(|(_, d)| match d {
+                        Dependency::Schema(t) => Some(*t as usize),
+                        Dependency::Required(_) => None,
+                    })),
+                    _ => {}
+                }
+            }
+            edges
+        })
+        .collect()
+}
+
+fn location(prog: &Program, n: usize) -> String {
+    let at = &prog.nodes[n].location;
+    if at.is_empty() || at.starts_with('/') { format!("#{at}") } else { at.to_string() }
+}
+
+/// [`find_loop`] on a compiled program: the location of a node on a loop,
+/// and the loop written out.
+pub(crate) fn program_loop(prog: &Program) -> Option<(String, String)> {
+    let edges = program_edges(prog);
+    let edges: Vec<&[usize]> = edges.iter().map(Vec::as_slice).collect();
+    let (at, chain) = loop_in(&edges)?;
+    let chain: Vec<String> = chain.iter().map(|&n| location(prog, n)).collect();
+    Some((pointer_or_root(&prog.nodes[at].location), chain.join(" → ")))
+}
+
+/// [`widest_expansion`] on a compiled program without loops.
+pub(crate) fn program_expansion(prog: &Program, limit: u64) -> Option<String> {
+    let edges = program_edges(prog);
+    let edges: Vec<&[usize]> = edges.iter().map(Vec::as_slice).collect();
+    let (at, _) = widest_in(&edges, limit)?;
+    Some(pointer_or_root(&prog.nodes[at].location))
+}
+
+fn pointer_or_root(pointer: &str) -> String {
+    if pointer.is_empty() { "$".to_owned() } else { pointer.to_owned() }
+}
+
+/// A cycle in a graph of in-place edges: the node where it closes and the
+/// nodes on it (the first repeated at the end). Depth-first, without recursion.
+fn loop_in(edges: &[&[usize]]) -> Option<(usize, Vec<usize>)> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         New,
         Open,
         Done,
     }
-    let mut mark = vec![Mark::New; nodes.len()];
-    for start in 0..nodes.len() {
+    let mut mark = vec![Mark::New; edges.len()];
+    for start in 0..edges.len() {
         if mark[start] != Mark::New {
             continue;
         }
         let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
         mark[start] = Mark::Open;
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            if let Some(&to) = nodes[node].in_place.get(*next) {
+            if let Some(&to) = edges[node].get(*next) {
                 *next += 1;
                 match mark[to] {
                     Mark::New => {
@@ -139,12 +228,9 @@ pub fn find_loop(root: &Value) -> Option<(String, String)> {
                     }
                     Mark::Open => {
                         let from = stack.iter().position(|(n, _)| *n == to).unwrap_or(0);
-                        let mut chain: Vec<String> =
-                            stack[from..].iter().map(|(n, _)| format!("#{}", nodes[*n].pointer)).collect();
-                        chain.push(format!("#{}", nodes[to].pointer));
-                        let at =
-                            if nodes[node].pointer.is_empty() { "$".to_owned() } else { nodes[node].pointer.clone() };
-                        return Some((at, chain.join(" → ")));
+                        let mut chain: Vec<usize> = stack[from..].iter().map(|(n, _)| *n).collect();
+                        chain.push(to);
+                        return Some((node, chain));
                     }
                     Mark::Done => {}
                 }
@@ -157,39 +243,31 @@ pub fn find_loop(root: &Value) -> Option<(String, String)> {
     None
 }
 
-/// How many schemas checking one value against a node can take, at most:
-/// the node and, through every in-place edge, the nodes those take, each
-/// counted as often as it is reached. References make this grow
-/// exponentially (an `anyOf` of two references to a node that is such an
-/// `anyOf`, forty deep, is 2^40), so past `limit` the schema is refused.
-/// Returns the first node past the limit and its weight (`limit + 1` when
-/// the count stopped there). Call only on a schema without a loop.
-pub fn widest_expansion(root: &Value, limit: u64) -> Option<(String, u64)> {
-    let nodes = graph(root)?;
-    let mut weight: Vec<Option<u64>> = vec![None; nodes.len()];
-    for start in 0..nodes.len() {
+/// The first node of a loop-free graph whose expansion passes `limit`, and
+/// its weight (see [`widest_expansion`]).
+fn widest_in(edges: &[&[usize]], limit: u64) -> Option<(usize, u64)> {
+    let mut weight: Vec<Option<u64>> = vec![None; edges.len()];
+    for start in 0..edges.len() {
         if weight[start].is_some() {
             continue;
         }
         // Post-order over the in-place edges, without recursion.
         let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            if let Some(&to) = nodes[node].in_place.get(*next) {
+            if let Some(&to) = edges[node].get(*next) {
                 *next += 1;
                 if weight[to].is_none() && !stack.iter().any(|(n, _)| *n == to) {
                     stack.push((to, 0));
                 }
             } else {
-                let total = nodes[node]
-                    .in_place
+                let total = edges[node]
                     .iter()
                     .fold(1u64, |sum, &to| sum.saturating_add(weight[to].unwrap_or(1)))
                     .min(limit + 1);
                 weight[node] = Some(total);
                 stack.pop();
                 if total > limit {
-                    let at = if nodes[node].pointer.is_empty() { "$".to_owned() } else { nodes[node].pointer.clone() };
-                    return Some((at, total));
+                    return Some((node, total));
                 }
             }
         }
@@ -248,7 +326,31 @@ mod tests {
     }
 
     #[test]
-    fn schemas_with_nested_ids_are_left_to_the_validator() {
-        assert_eq!(check(r##"{"$defs":{"a":{"$id":"https://x.test/a","$ref":"#"}}}"##), None);
+    fn schemas_with_nested_ids_are_checked_once_compiled() {
+        let value =
+            |s: &str| crate::json::parse(s, crate::json::ParseLimits { max_bytes: 1 << 20, max_depth: 64 }).unwrap();
+        let program = |s: &str| {
+            let settings = super::super::compile::Settings { assert_formats: false, backtrack_limit: 1_000 };
+            super::super::compile::compile(&value(s), settings).unwrap()
+        };
+        let looped = r##"{"$defs":{"a":{"$id":"https://x.test/a","$ref":"https://x.test/b"},"b":{"$id":"https://x.test/b","allOf":[{"$ref":"https://x.test/a"}]}},"$ref":"https://x.test/a"}"##;
+        assert!(!follows(&value(looped)));
+        assert_eq!(check(looped), None);
+        let (_, chain) = program_loop(&program(looped)).unwrap();
+        assert!(chain.contains("https://x.test/a") || chain.contains("/$defs/a"), "{chain}");
+        let recursive = r##"{"$defs":{"a":{"$id":"https://x.test/a","properties":{"c":{"$ref":"https://x.test/a"}}}},"$ref":"https://x.test/a"}"##;
+        assert_eq!(program_loop(&program(recursive)), None);
+        let defs: Vec<String> = (0..40)
+            .map(|i| {
+                format!(
+                    r##""L{i}":{{"$id":"https://x.test/L{i}","anyOf":[{{"$ref":"L{n}"}},{{"$ref":"L{n}"}}]}}"##,
+                    n = i + 1
+                )
+            })
+            .chain([r#""L40":{"$id":"https://x.test/L40","type":"string"}"#.to_owned()])
+            .collect();
+        let fan = format!(r##"{{"$defs":{{{}}},"$ref":"https://x.test/L0"}}"##, defs.join(","));
+        assert!(program_expansion(&program(&fan), 10_000).is_some());
+        assert_eq!(program_expansion(&program(recursive), 10_000), None);
     }
 }
