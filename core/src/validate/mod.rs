@@ -128,11 +128,11 @@ impl Validator {
         text: Option<&str>,
         options: Options,
     ) -> Result<Validator, Vec<Diagnostic>> {
-        if let Some((pointer, chain)) = refcheck::find_loop(&schema) {
-            return Err(vec![loop_diagnostic(pointer, &chain)]);
-        }
-        if let Some((pointer, _)) = refcheck::widest_expansion(&schema, MAX_REF_EXPANSION) {
-            return Err(vec![expansion_diagnostic(pointer)]);
+        let references = refcheck::references(&schema, MAX_REF_EXPANSION);
+        match &references {
+            refcheck::References::Loop(pointer, chain) => return Err(vec![loop_diagnostic(pointer.clone(), chain)]),
+            refcheck::References::FanOut(pointer) => return Err(vec![expansion_diagnostic(pointer.clone())]),
+            refcheck::References::Bounded | refcheck::References::Unfollowed => {}
         }
         check_against_meta(&schema, text, options).map_err(|d| vec![d])?;
         let settings = compile::Settings {
@@ -140,7 +140,7 @@ impl Validator {
             backtrack_limit: options.limits.regex_backtrack_limit as u64,
         };
         let program = compile::compile(&schema, settings).map_err(|d| vec![d])?;
-        if !refcheck::follows(&schema) {
+        if references == refcheck::References::Unfollowed {
             // References between resources: checked on what they resolved to.
             if let Some((pointer, chain)) = refcheck::program_loop(&program) {
                 return Err(vec![loop_diagnostic(pointer, &chain)]);

@@ -113,35 +113,37 @@ fn graph(root: &Value) -> Option<Vec<Node<'_>>> {
     Some(nodes)
 }
 
-/// The pointer of a schema on a loop, and the loop written out, if the schema
-/// has one.
-pub fn find_loop(root: &Value) -> Option<(String, String)> {
-    let nodes = graph(root)?;
-    let edges: Vec<&[usize]> = nodes.iter().map(|n| n.in_place.as_slice()).collect();
-    let (at, chain) = loop_in(&edges)?;
-    let chain: Vec<String> = chain.iter().map(|&n| format!("#{}", nodes[n].pointer)).collect();
-    Some((pointer_or_root(&nodes[at].pointer), chain.join(" → ")))
+/// What the references of a schema come to.
+#[derive(Debug, PartialEq, Eq)]
+pub enum References {
+    /// They loop: the pointer of a schema on the loop, and the loop written out.
+    Loop(String, String),
+    /// Checking one value can take more schemas than the limit, from here.
+    FanOut(String),
+    /// Neither.
+    Bounded,
+    /// The schema has resources of its own (`$id` below the root): the
+    /// compiled program is checked instead ([`program_loop`], [`program_expansion`]).
+    Unfollowed,
 }
 
-/// How many schemas checking one value against a node can take, at most:
-/// the node and, through every in-place edge, the nodes those take, each
-/// counted as often as it is reached. References make this grow
+/// Follows the schema's references (see the module's introduction). The
+/// fan-out is how many schemas checking one value against a node can take,
+/// at most: the node and, through every in-place edge, the nodes those take,
+/// each counted as often as it is reached. References make it grow
 /// exponentially (an `anyOf` of two references to a node that is such an
 /// `anyOf`, forty deep, is 2^40), so past `limit` the schema is refused.
-/// Returns the first node past the limit and its weight (`limit + 1` when
-/// the count stopped there). Call only on a schema without a loop.
-pub fn widest_expansion(root: &Value, limit: u64) -> Option<(String, u64)> {
-    let nodes = graph(root)?;
+pub fn references(root: &Value, limit: u64) -> References {
+    let Some(nodes) = graph(root) else { return References::Unfollowed };
     let edges: Vec<&[usize]> = nodes.iter().map(|n| n.in_place.as_slice()).collect();
-    let (at, weight) = widest_in(&edges, limit)?;
-    Some((pointer_or_root(&nodes[at].pointer), weight))
-}
-
-/// Whether the schema's references can be followed here: not when it has
-/// resources of its own (`$id` below the root). Then the compiled program
-/// is checked instead ([`program_loop`], [`program_expansion`]).
-pub fn follows(root: &Value) -> bool {
-    graph(root).is_some()
+    if let Some((at, chain)) = loop_in(&edges) {
+        let chain: Vec<String> = chain.iter().map(|&n| format!("#{}", nodes[n].pointer)).collect();
+        return References::Loop(pointer_or_root(&nodes[at].pointer), chain.join(" → "));
+    }
+    match widest_in(&edges, limit) {
+        Some((at, _)) => References::FanOut(pointer_or_root(&nodes[at].pointer)),
+        None => References::Bounded,
+    }
 }
 
 /// The subschemas a compiled node applies to its own value.
@@ -180,7 +182,7 @@ fn location(prog: &Program, n: usize) -> String {
     if at.is_empty() || at.starts_with('/') { format!("#{at}") } else { at.to_string() }
 }
 
-/// [`find_loop`] on a compiled program: the location of a node on a loop,
+/// A loop (see [`references`]) in a compiled program: the location of a node on a loop,
 /// and the loop written out.
 pub(crate) fn program_loop(prog: &Program) -> Option<(String, String)> {
     let edges = program_edges(prog);
@@ -190,7 +192,7 @@ pub(crate) fn program_loop(prog: &Program) -> Option<(String, String)> {
     Some((pointer_or_root(&prog.nodes[at].location), chain.join(" → ")))
 }
 
-/// [`widest_expansion`] on a compiled program without loops.
+/// The fan-out (see [`references`]) of a compiled program without loops.
 pub(crate) fn program_expansion(prog: &Program, limit: u64) -> Option<String> {
     let edges = program_edges(prog);
     let edges: Vec<&[usize]> = edges.iter().map(Vec::as_slice).collect();
@@ -244,7 +246,7 @@ fn loop_in(edges: &[&[usize]]) -> Option<(usize, Vec<usize>)> {
 }
 
 /// The first node of a loop-free graph whose expansion passes `limit`, and
-/// its weight (see [`widest_expansion`]).
+/// its weight (see [`references`]).
 fn widest_in(edges: &[&[usize]], limit: u64) -> Option<(usize, u64)> {
     let mut weight: Vec<Option<u64>> = vec![None; edges.len()];
     for start in 0..edges.len() {
@@ -304,7 +306,11 @@ mod tests {
     use super::*;
 
     fn check(schema: &str) -> Option<(String, String)> {
-        find_loop(&crate::json::parse(schema, crate::json::ParseLimits { max_bytes: 1 << 20, max_depth: 64 }).unwrap())
+        let value = crate::json::parse(schema, crate::json::ParseLimits { max_bytes: 1 << 20, max_depth: 64 }).unwrap();
+        match references(&value, 10_000) {
+            References::Loop(at, chain) => Some((at, chain)),
+            _ => None,
+        }
     }
 
     #[test]
@@ -334,7 +340,7 @@ mod tests {
             super::super::compile::compile(&value(s), settings).unwrap()
         };
         let looped = r##"{"$defs":{"a":{"$id":"https://x.test/a","$ref":"https://x.test/b"},"b":{"$id":"https://x.test/b","allOf":[{"$ref":"https://x.test/a"}]}},"$ref":"https://x.test/a"}"##;
-        assert!(!follows(&value(looped)));
+        assert_eq!(references(&value(looped), 10_000), References::Unfollowed);
         assert_eq!(check(looped), None);
         let (_, chain) = program_loop(&program(looped)).unwrap();
         assert!(chain.contains("https://x.test/a") || chain.contains("/$defs/a"), "{chain}");
