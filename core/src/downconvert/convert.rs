@@ -396,11 +396,7 @@ impl<'a> Converter<'a> {
                 }
                 "$defs" | "definitions" if again => {}
                 "$defs" | "definitions" => {
-                    let k = if k == "definitions" && self.p.support("definitions") != Support::Accepted {
-                        "$defs"
-                    } else {
-                        k
-                    };
+                    let k = if k == "definitions" && !self.p.accepts("definitions") { "$defs" } else { k };
                     if self.keep_refs {
                         let mut defs = Vec::new();
                         for (name, sub) in val.as_object().unwrap_or_default() {
@@ -507,8 +503,8 @@ impl<'a> Converter<'a> {
         hints: &mut Vec<(String, Value)>,
     ) {
         let name = self.p.name.clone();
-        let support = self.p.support(k);
-        match (k, &support) {
+        let support = self.p.support_of(k);
+        match (k, support) {
             ("anyOf" | "oneOf", _) if out.is_empty() && self.p.root_object => {
                 let why = format!("{name} takes no {k} at the root, where the tool's parameters are");
                 self.hint(hints, k, val, from, out, &why);
@@ -529,7 +525,7 @@ impl<'a> Converter<'a> {
                     format!("{name} takes no oneOf: it is anyOf now, and 'exactly one' a hint in the description"),
                 );
             }
-            ("const", _) if support != Support::Accepted && self.p.const_as_enum => {
+            ("const", _) if *support != Support::Accepted && self.p.const_as_enum => {
                 result.push(("enum".into(), Value::Array(vec![val.clone()])));
                 self.change(out, k, "reshaped", format!("{name} takes no const: it is an enum of one value now"));
             }
@@ -711,7 +707,7 @@ impl<'a> Converter<'a> {
     fn kept_ref(&mut self, members: &[Member<'a>], r: &str, out: &str, widen: bool, depth: usize) -> Value {
         // A target that takes only `$defs` gets its references there.
         let r = match r.strip_prefix("#/definitions/") {
-            Some(rest) if self.p.support("definitions") != Support::Accepted => format!("#/$defs/{rest}"),
+            Some(rest) if !self.p.accepts("definitions") => format!("#/$defs/{rest}"),
             _ => r.to_owned(),
         };
         let reference = Value::Object(vec![("$ref".into(), Value::String(r.clone()))]);

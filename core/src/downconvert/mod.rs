@@ -17,6 +17,7 @@ use crate::json::{self, ParseLimits, Value};
 use crate::validate::{ArgError, Options, Validator};
 pub use convert::Change;
 pub use profile::{BUILT_IN, Profile};
+use std::borrow::Cow;
 
 /// Which provider to convert for.
 #[derive(Clone, Copy, Debug)]
@@ -53,10 +54,14 @@ fn unknown_target(name: &str) -> Diagnostic {
     }
 }
 
-fn profile_of(target: Target<'_>) -> Result<Profile, Vec<Diagnostic>> {
+/// The target's profile: a built-in one is read once and kept, a custom one
+/// is read on every call (its text comes with the call).
+fn profile_of(target: Target<'_>) -> Result<Cow<'static, Profile>, Vec<Diagnostic>> {
     match target {
-        Target::BuiltIn(name) => Profile::built_in(name).ok_or_else(|| vec![unknown_target(name)]),
-        Target::Custom(text) => Profile::read(text),
+        Target::BuiltIn(name) => {
+            Profile::built_in_ref(name).map(Cow::Borrowed).ok_or_else(|| vec![unknown_target(name)])
+        }
+        Target::Custom(text) => Profile::read(text).map(Cow::Owned),
     }
 }
 
@@ -74,7 +79,7 @@ fn convert_for<'a>(p: &'a Profile, schema: &'a Value) -> Result<(Value, convert:
     // References are written in place, unless that grows the schema past
     // the node limit and the target takes references: then they are kept.
     let grown = conv.problems.iter().any(|d| d.code == Code::Olp004);
-    let takes_refs = ["$ref", "$defs"].iter().all(|k| p.support(k) == profile::Support::Accepted);
+    let takes_refs = p.accepts("$ref") && p.accepts("$defs");
     if grown && takes_refs && !keep_refs {
         conv = convert::Converter::new(p, schema);
         conv.keep_refs = true;

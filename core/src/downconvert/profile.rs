@@ -6,6 +6,7 @@
 use crate::diag::{Code, Diagnostic};
 use crate::json::{self, ParseLimits, Value};
 use crate::path::Path;
+use std::sync::OnceLock;
 
 const ANTHROPIC: &str = include_str!("profiles/anthropic.json");
 const OPENAI: &str = include_str!("profiles/openai.json");
@@ -78,16 +79,37 @@ pub struct Profile {
     pub root_object: bool,
 }
 
+/// Each built-in profile, read the first time it is asked for, in the order
+/// of [`BUILT_IN`].
+static READ: [OnceLock<Option<Profile>>; BUILT_IN.len()] = [const { OnceLock::new() }; BUILT_IN.len()];
+
 impl Profile {
     /// How this target treats `keyword` (`NotListed` when the profile does not say).
     pub fn support(&self, keyword: &str) -> Support {
-        self.keywords.iter().find(|(k, _)| k == keyword).map_or(Support::NotListed, |(_, s)| s.clone())
+        self.support_of(keyword).clone()
+    }
+
+    /// [`Profile::support`], without a copy.
+    pub fn support_of(&self, keyword: &str) -> &Support {
+        static NOT_LISTED: Support = Support::NotListed;
+        self.keywords.iter().find(|(k, _)| k == keyword).map_or(&NOT_LISTED, |(_, s)| s)
+    }
+
+    /// Whether the target takes `keyword` as it is.
+    pub fn accepts(&self, keyword: &str) -> bool {
+        matches!(self.support_of(keyword), Support::Accepted)
     }
 
     pub fn built_in(name: &str) -> Option<Profile> {
-        let (_, text) = BUILT_IN.iter().find(|(n, _)| *n == name)?;
+        Profile::built_in_ref(name).cloned()
+    }
+
+    /// The built-in profile `name`, read from its text once per process and
+    /// kept: every later call gets the same profile without reading again.
+    pub fn built_in_ref(name: &str) -> Option<&'static Profile> {
+        let i = BUILT_IN.iter().position(|(n, _)| *n == name)?;
         // The built-in profiles are tested to read without problems.
-        Profile::read(text).ok()
+        READ[i].get_or_init(|| Profile::read(BUILT_IN[i].1).ok()).as_ref()
     }
 
     /// Reads a profile from its JSON text; every problem is an `OLP003`.
@@ -267,6 +289,33 @@ mod tests {
             Profile::built_in("anthropic").unwrap().support("minItems"),
             Support::Values(vec![Value::Number(json::Number::from_i128(0)), Value::Number(json::Number::from_i128(1))])
         );
+    }
+
+    #[test]
+    fn built_in_profiles_are_read_once_each() {
+        for (name, text) in BUILT_IN {
+            let kept = Profile::built_in_ref(name).unwrap();
+            // The same profile on every call, and the one its text reads as.
+            assert!(std::ptr::eq(kept, Profile::built_in_ref(name).unwrap()), "{name}");
+            let fresh = Profile::read(text).unwrap();
+            assert_eq!(kept.name, fresh.name);
+            assert_eq!(kept.keywords, fresh.keywords);
+            assert_eq!(Profile::built_in(name).unwrap().keywords, fresh.keywords);
+        }
+        // Each target its own profile, whichever was asked for first.
+        let gemini = Profile::built_in_ref("gemini").unwrap();
+        let openai = Profile::built_in_ref("openai").unwrap();
+        let anthropic = Profile::built_in_ref("anthropic").unwrap();
+        assert_eq!(
+            (openai.name.as_str(), gemini.name.as_str(), anthropic.name.as_str()),
+            ("openai", "gemini", "anthropic")
+        );
+        assert!(openai.require_all_properties && !gemini.require_all_properties && !anthropic.require_all_properties);
+        assert_eq!(openai.support_of("minimum"), &Support::Accepted);
+        assert_eq!(anthropic.support_of("minimum"), &Support::Rejected);
+        assert!(gemini.property_ordering && !openai.property_ordering);
+        assert!(Profile::built_in_ref("mistral").is_none());
+        assert!(Profile::built_in("mistral").is_none());
     }
 
     #[test]

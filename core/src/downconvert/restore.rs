@@ -10,7 +10,7 @@
 //! two pairs (keyword `pairs`).
 
 use super::convert::{MAX_DEPTH, Member, lift_root_union, merge_all_of, push_merged, resolve, type_names};
-use super::profile::{Profile, Support};
+use super::profile::Profile;
 use crate::json::{self, ParseLimits, Value};
 use crate::path::Path;
 use crate::validate::ArgError;
@@ -251,9 +251,7 @@ impl<'a> Restorer<'a> {
                 let properties = node.properties();
                 let required = node.required();
                 // The schema for other members, where the model saw it (not as a hint).
-                let additional = node
-                    .get("additionalProperties")
-                    .filter(|_| self.p.support("additionalProperties") == Support::Accepted);
+                let additional = node.get("additionalProperties").filter(|_| self.p.accepts("additionalProperties"));
                 let mut out = Vec::with_capacity(members.len());
                 for (k, v) in members {
                     match properties.iter().find(|(name, _)| *name == k) {
@@ -282,7 +280,7 @@ impl<'a> Restorer<'a> {
             Value::Array(items) => {
                 let prefix = node
                     .get("prefixItems")
-                    .filter(|_| self.p.support("prefixItems") == Support::Accepted)
+                    .filter(|_| self.p.accepts("prefixItems"))
                     .and_then(Value::as_array)
                     .unwrap_or_default();
                 let rest = node.get("items");
