@@ -337,22 +337,35 @@ fn write_pretty(value: &Value, out: &mut String, indent: usize) {
 
 /// Writes `s` as a JSON string literal.
 pub fn write_string(s: &str, out: &mut String) {
+    out.reserve(s.len() + 2);
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
+    // The characters to escape are all ASCII, so the text between them is
+    // copied as it is, a run at a time.
+    let mut run = 0;
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        let escaped = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..0x20 => "",
+            _ => continue,
+        };
+        out.push_str(&s[run..i]);
+        if escaped.is_empty() {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.push_str("\\u00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 0xf)]));
+        } else {
+            out.push_str(escaped);
         }
+        run = i + 1;
     }
+    out.push_str(&s[run..]);
     out.push('"');
 }
 
@@ -760,6 +773,28 @@ mod tests {
     #[test]
     fn escapes_once() {
         assert_eq!(round_trip(r#""a\"b\\c\/d\u00e9\n\u0001\ud83d\ude00""#), "\"a\\\"b\\\\c/dé\\n\\u0001😀\"");
+    }
+
+    #[test]
+    fn escapes_every_control_character() {
+        // Each character as a string of its own and between other text: the
+        // short escapes where JSON has one, \u00xx (lower-case) for the rest.
+        for c in (0u32..0x80).chain([0x7f, 0xe9, 0x2028, 0x1f600]).filter_map(char::from_u32) {
+            let expected = match c {
+                '"' => "\\\"".to_owned(),
+                '\\' => "\\\\".to_owned(),
+                '\n' => "\\n".to_owned(),
+                '\r' => "\\r".to_owned(),
+                '\t' => "\\t".to_owned(),
+                '\u{08}' => "\\b".to_owned(),
+                '\u{0c}' => "\\f".to_owned(),
+                c if (c as u32) < 0x20 => format!("\\u{:04x}", c as u32),
+                c => c.to_string(),
+            };
+            assert_eq!(quote(&c.to_string()), format!("\"{expected}\""), "{:x}", c as u32);
+            assert_eq!(quote(&format!("aé{c}{c}b")), format!("\"aé{expected}{expected}b\""), "{:x}", c as u32);
+        }
+        assert_eq!(quote(""), "\"\"");
     }
 
     #[test]
