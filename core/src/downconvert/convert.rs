@@ -7,6 +7,7 @@ use crate::applicators::{ONE_SCHEMA, SCHEMA_LIST, SCHEMA_MAP};
 use crate::diag::{Code, Diagnostic};
 use crate::json::{Number, Value};
 use std::collections::HashSet;
+use std::rc::Rc;
 
 /// One change made for the target.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,18 +108,65 @@ pub const MAX_NODES: usize = 20_000;
 /// Deepest nesting of schemas the conversion follows.
 pub const MAX_DEPTH: usize = 512;
 
+/// `key` as one segment of a JSON pointer (RFC 6901: `~` is `~0`, `/` is `~1`).
 pub fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
+    let mut out = String::with_capacity(key.len());
+    push_segment(&mut out, key);
+    out
 }
 
-fn child(pointer: &str, key: &str) -> String {
-    format!("{pointer}/{}", escape(key))
+fn push_segment(out: &mut String, key: &str) {
+    if !key.contains(['~', '/']) {
+        out.push_str(key);
+        return;
+    }
+    for c in key.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
 }
+
+/// The pointer `pointer/key`.
+fn child(pointer: &str, key: &str) -> String {
+    let mut out = String::with_capacity(pointer.len() + 1 + key.len());
+    out.push_str(pointer);
+    out.push('/');
+    push_segment(&mut out, key);
+    out
+}
+
+/// The pointer `pointer/index`.
+fn child_index(pointer: &str, index: usize) -> String {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = index;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let digits = std::str::from_utf8(&digits[at..]).unwrap_or("0");
+    let mut out = String::with_capacity(pointer.len() + 1 + digits.len());
+    out.push_str(pointer);
+    out.push('/');
+    out.push_str(digits);
+    out
+}
+
+/// The pointer (in the input) of the node a member came from, shared by
+/// every member of that node.
+pub(crate) type Origin = Rc<str>;
 
 /// A member of the node being converted, with the pointer (in the input) of
 /// the node it came from: references written in place bring members from
 /// elsewhere.
-pub(crate) type Member<'a> = (&'a str, &'a Value, String);
+pub(crate) type Member<'a> = (&'a str, &'a Value, Origin);
 
 /// Keywords that describe rather than constrain: when schemas are merged
 /// into one node, the first one given is kept.
@@ -170,8 +218,11 @@ pub(crate) struct Converter<'a> {
     pub root: &'a Value,
     pub keep_refs: bool,
     pub changes: Vec<Change>,
-    /// Constraints the target sees only as hints: (input pointer of their node, keyword).
+    /// Constraints the target sees only as hints: (input pointer of their
+    /// node, keyword). Kept only when `record_weakened` (restore-args needs
+    /// them; a conversion alone does not).
     pub weakened: HashSet<(String, String)>,
+    pub record_weakened: bool,
     pub lossless: bool,
     inlining: Vec<String>,
     nodes: usize,
@@ -186,6 +237,7 @@ impl<'a> Converter<'a> {
             keep_refs: false,
             changes: Vec::new(),
             weakened: HashSet::new(),
+            record_weakened: true,
             lossless: true,
             inlining: Vec::new(),
             nodes: 0,
@@ -205,7 +257,9 @@ impl<'a> Converter<'a> {
     fn weaken(&mut self, origin: &str, keyword: &str) {
         if CONSTRAINTS.contains(&keyword) {
             self.lossless = false;
-            self.weakened.insert((origin.to_owned(), keyword.to_owned()));
+            if self.record_weakened {
+                self.weakened.insert((origin.to_owned(), keyword.to_owned()));
+            }
         }
     }
 
@@ -247,8 +301,8 @@ impl<'a> Converter<'a> {
                 self.node(empty, origin, out, widen, depth)
             }
             Value::Object(members) => {
-                let members: Vec<Member<'a>> =
-                    members.iter().map(|(k, v)| (k.as_str(), v, origin.to_owned())).collect();
+                let from: Origin = Rc::from(origin);
+                let members: Vec<Member<'a>> = members.iter().map(|(k, v)| (k.as_str(), v, from.clone())).collect();
                 self.node(members, origin, out, widen, depth)
             }
             other => other.clone(),
@@ -262,11 +316,13 @@ impl<'a> Converter<'a> {
             && let Some(lifted) = lift_root_union(self.root, &members)
         {
             let k = if lifted.iter().any(|(k, _, _)| *k == "oneOf") { "oneOf" } else { "anyOf" };
-            let detail = format!(
-                "{} takes no {k} at the root: the parameters of every branch are parameters here, none required; which to give is a hint in the description",
-                self.p.name
-            );
-            self.change(out, "properties", "merged", detail);
+            let detail = [
+                self.p.name.as_str(),
+                " takes no ",
+                k,
+                " at the root: the parameters of every branch are parameters here, none required; which to give is a hint in the description",
+            ];
+            self.change(out, "properties", "merged", detail.concat());
             members = lifted;
         }
         // A reference, written in place unless references are kept.
@@ -299,7 +355,11 @@ impl<'a> Converter<'a> {
                 return Value::Null;
             }
             if self.p.closed_objects && !has("properties") && (open_object || !structural) {
-                self.change(out, "properties", "closed", format!("{} takes only declared parameters, and this schema declares none: the tool gets an empty object", self.p.name));
+                let detail = [
+                    self.p.name.as_str(),
+                    " takes only declared parameters, and this schema declares none: the tool gets an empty object",
+                ];
+                self.change(out, "properties", "closed", detail.concat());
                 let mut result = vec![
                     ("type".to_owned(), Value::String("object".into())),
                     ("properties".to_owned(), Value::Object(vec![])),
@@ -321,32 +381,33 @@ impl<'a> Converter<'a> {
         }
 
         let changes_before = self.changes.len();
-        let mut result: Vec<(String, Value)> = Vec::new();
+        let mut result: Vec<(String, Value)> = Vec::with_capacity(members.len() + 2);
         let mut hints: Vec<(String, Value)> = Vec::new();
         let mut description: Option<String> = None;
         // Merged schemas may bring several `required`s: all apply.
-        let original_required: Vec<String> = members
+        let original_required: Vec<&'a str> = members
             .iter()
             .filter(|(k, _, _)| *k == "required")
             .filter_map(|(_, v, _)| v.as_array())
             .flatten()
-            .filter_map(|x| x.as_str().map(str::to_owned))
+            .filter_map(Value::as_str)
             .collect();
+        // Keywords seen before in this node (looked up in a set when it has many).
         let mut given: HashSet<&str> = HashSet::new();
-        let mut property_names: Vec<String> = Vec::new();
+        let many = members.len() > 16;
+        let mut property_names: Vec<&'a str> = Vec::new();
         let mut dropped_defs = false;
-        for (k, val, from) in &members {
+        for (i, (k, val, from)) in members.iter().enumerate() {
             let k = *k;
-            let at = child(out, k);
-            let from_at = child(from, k);
-            let again = !given.insert(k);
+            let again = if many { !given.insert(k) } else { members[..i].iter().any(|(m, _, _)| *m == k) };
             match k {
                 "description" => description = val.as_str().map(str::to_owned),
                 "properties" | "required" | "$defs" | "definitions" => {}
                 _ if again => {
-                    let why = format!(
-                        "{k} is given twice here (merged schemas both say it; both apply), and one node can say it once"
-                    );
+                    let why = [
+                        k,
+                        " is given twice here (merged schemas both say it; both apply), and one node can say it once",
+                    ];
                     self.hint(&mut hints, k, val, from, out, &why);
                     continue;
                 }
@@ -356,6 +417,7 @@ impl<'a> Converter<'a> {
                 "description" => {}
                 "type" => result.push((k.into(), (*val).clone())),
                 "properties" => {
+                    let (at, from_at) = (child(out, k), child(from, k));
                     let mut props = Vec::new();
                     for (name, sub) in val.as_object().unwrap_or_default() {
                         if matches!(sub, Value::Bool(false)) {
@@ -367,14 +429,14 @@ impl<'a> Converter<'a> {
                             );
                             continue;
                         }
-                        if property_names.contains(name) {
+                        if property_names.contains(&name.as_str()) {
                             // The same property from another merged schema, said the same way.
                             continue;
                         }
-                        let optional = self.p.require_all_properties && !original_required.contains(name);
+                        let optional = self.p.require_all_properties && !original_required.contains(&name.as_str());
                         let converted =
                             self.schema(sub, &child(&from_at, name), &child(&at, name), optional, depth + 1);
-                        property_names.push(name.clone());
+                        property_names.push(name);
                         props.push((name.clone(), converted));
                     }
                     match result.iter_mut().find(|(rk, _)| rk == "properties") {
@@ -384,7 +446,7 @@ impl<'a> Converter<'a> {
                 }
                 "required" => {
                     if !(again || self.p.require_all_properties && has("properties")) {
-                        let all = original_required.iter().map(|n| Value::String(n.clone()));
+                        let all = original_required.iter().map(|n| Value::String((*n).to_owned()));
                         let mut names: Vec<Value> = Vec::new();
                         for n in all {
                             if !names.contains(&n) {
@@ -396,8 +458,11 @@ impl<'a> Converter<'a> {
                 }
                 "$defs" | "definitions" if again => {}
                 "$defs" | "definitions" => {
+                    // (The definitions' pointers keep the keyword as the input has it.)
+                    let given_as = k;
                     let k = if k == "definitions" && !self.p.accepts("definitions") { "$defs" } else { k };
                     if self.keep_refs {
+                        let (at, from_at) = (child(out, given_as), child(from, given_as));
                         let mut defs = Vec::new();
                         for (name, sub) in val.as_object().unwrap_or_default() {
                             defs.push((
@@ -411,14 +476,10 @@ impl<'a> Converter<'a> {
                     }
                 }
                 _ if METADATA.contains(&k) => {
-                    self.change(
-                        out,
-                        k,
-                        "dropped",
-                        format!("{} takes no {k}; it says nothing about values", self.p.name),
-                    );
+                    let detail = [self.p.name.as_str(), " takes no ", k, "; it says nothing about values"];
+                    self.change(out, k, "dropped", detail.concat());
                 }
-                _ => self.keyword(k, val, from, &from_at, out, &at, depth, &mut result, &mut hints),
+                _ => self.keyword(k, val, from, k, out, depth, &mut result, &mut hints),
             }
         }
         if dropped_defs {
@@ -436,32 +497,33 @@ impl<'a> Converter<'a> {
                 out,
                 "additionalProperties",
                 "closed",
-                format!("{} takes only closed objects; additionalProperties: false added", self.p.name),
+                [self.p.name.as_str(), " takes only closed objects; additionalProperties: false added"].concat(),
             );
         }
         if self.p.require_all_properties && has("properties") {
-            let added: Vec<&String> = property_names.iter().filter(|n| !original_required.contains(n)).collect();
+            let added: Vec<&str> = property_names.iter().copied().filter(|n| !original_required.contains(n)).collect();
             if !added.is_empty() {
-                let list = added.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
-                self.change(
-                    out,
-                    "required",
-                    "required",
-                    format!("{} needs every property in required; for {list}, null stands for absent", self.p.name),
-                );
+                let mut detail = [self.p.name.as_str(), " needs every property in required; for "].concat();
+                for (i, n) in added.iter().enumerate() {
+                    detail.push_str(if i > 0 { ", '" } else { "'" });
+                    detail.push_str(n);
+                    detail.push('\'');
+                }
+                detail.push_str(", null stands for absent");
+                self.change(out, "required", "required", detail);
             }
             result.retain(|(k, _)| k != "required");
             insert_ordered(
                 &mut result,
                 "required",
-                Value::Array(property_names.iter().map(|n| Value::String(n.clone())).collect()),
+                Value::Array(property_names.iter().map(|n| Value::String((*n).to_owned())).collect()),
             );
         }
         if self.p.property_ordering && has("properties") && !result.iter().any(|(k, _)| k == "propertyOrdering") {
             insert_ordered(
                 &mut result,
                 "propertyOrdering",
-                Value::Array(property_names.iter().map(|n| Value::String(n.clone())).collect()),
+                Value::Array(property_names.iter().map(|n| Value::String((*n).to_owned())).collect()),
             );
             self.change(
                 out,
@@ -488,87 +550,96 @@ impl<'a> Converter<'a> {
         Value::Object(result)
     }
 
-    /// One keyword outside the structure handled by `node`.
+    /// One keyword outside the structure handled by `node`: `k` of the node
+    /// at `from` in the input (where it is `from_key`), written at `out`.
     #[allow(clippy::too_many_arguments, reason = "one keyword in its full context")]
     fn keyword(
         &mut self,
         k: &'a str,
         val: &'a Value,
         from: &str,
-        from_at: &str,
+        from_key: &str,
         out: &str,
-        at: &str,
         depth: usize,
         result: &mut Vec<(String, Value)>,
         hints: &mut Vec<(String, Value)>,
     ) {
-        let name = self.p.name.clone();
-        let support = self.p.support_of(k);
+        let p = self.p;
+        let name = p.name.as_str();
+        let support = p.support_of(k);
         match (k, support) {
-            ("anyOf" | "oneOf", _) if out.is_empty() && self.p.root_object => {
-                let why = format!("{name} takes no {k} at the root, where the tool's parameters are");
-                self.hint(hints, k, val, from, out, &why);
+            ("anyOf" | "oneOf", _) if out.is_empty() && p.root_object => {
+                self.hint(
+                    hints,
+                    k,
+                    val,
+                    from,
+                    out,
+                    &[name, " takes no ", k, " at the root, where the tool's parameters are"],
+                );
             }
             ("oneOf", Support::Accepted) | ("allOf", Support::Accepted) | ("anyOf", Support::Accepted) => {
-                let list = self.schema_list(val, from_at, at, depth);
+                let list = self.schema_list(val, &child(from, from_key), &child(out, k), depth);
                 result.push((k.into(), list));
             }
-            ("oneOf", _) if self.p.one_of_as_any_of => {
-                let list = self.schema_list(val, from_at, &child(out, "anyOf"), depth);
+            ("oneOf", _) if p.one_of_as_any_of => {
+                let list = self.schema_list(val, &child(from, from_key), &child(out, "anyOf"), depth);
                 result.push(("anyOf".into(), list));
                 hints.push(("oneOf".into(), Value::String("exactly one of anyOf".into())));
                 self.weaken(from, "oneOf");
-                self.change(
-                    out,
-                    k,
-                    "reshaped",
-                    format!("{name} takes no oneOf: it is anyOf now, and 'exactly one' a hint in the description"),
-                );
+                let detail = [name, " takes no oneOf: it is anyOf now, and 'exactly one' a hint in the description"];
+                self.change(out, k, "reshaped", detail.concat());
             }
-            ("const", _) if *support != Support::Accepted && self.p.const_as_enum => {
+            ("const", _) if *support != Support::Accepted && p.const_as_enum => {
                 result.push(("enum".into(), Value::Array(vec![val.clone()])));
-                self.change(out, k, "reshaped", format!("{name} takes no const: it is an enum of one value now"));
+                self.change(out, k, "reshaped", [name, " takes no const: it is an enum of one value now"].concat());
             }
             ("additionalProperties", Support::FalseOnly) => match val {
                 Value::Bool(false) => result.push((k.into(), Value::Bool(false))),
                 Value::Bool(true) => {
                     result.push((k.into(), Value::Bool(false)));
-                    self.change(
-                        out,
-                        k,
-                        "closed",
-                        format!("{name} takes only closed objects; the members the schema names are all it allows now"),
-                    );
+                    let detail =
+                        [name, " takes only closed objects; the members the schema names are all it allows now"];
+                    self.change(out, k, "closed", detail.concat());
                 }
                 _ => {
                     result.push((k.into(), Value::Bool(false)));
                     hints.push((k.to_owned(), val.clone()));
                     self.weaken(from, k);
-                    self.change(out, k, "removed", format!("{name} takes only additionalProperties: false; the schema for other members is a hint in the description"));
+                    let detail = [
+                        name,
+                        " takes only additionalProperties: false; the schema for other members is a hint in the description",
+                    ];
+                    self.change(out, k, "removed", detail.concat());
                 }
             },
             (_, Support::Accepted) => {
-                let converted = self.subschemas(k, val, from_at, at, depth);
+                let converted = self.subschemas(k, val, from, from_key, out, depth);
                 result.push((k.into(), converted));
             }
             (_, Support::Unenforced) => {
-                let converted = self.subschemas(k, val, from_at, at, depth);
+                let converted = self.subschemas(k, val, from, from_key, out, depth);
                 result.push((k.into(), converted));
                 self.weaken(from, k);
-                self.change(out, k, "unenforced", format!("kept; {name} accepts {k} but does not enforce it"));
+                self.change(
+                    out,
+                    k,
+                    "unenforced",
+                    ["kept; ", name, " accepts ", k, " but does not enforce it"].concat(),
+                );
             }
             (_, Support::Formats(list)) => {
                 if val.as_str().is_some_and(|f| list.iter().any(|x| x == f)) {
                     result.push((k.into(), val.clone()));
                 } else {
-                    self.hint(hints, k, val, from, out, &format!("{name} takes no format {}", val.to_json()));
+                    self.hint(hints, k, val, from, out, &[name, " takes no format ", &val.to_json()]);
                 }
             }
             (_, Support::Regex(dialect)) => {
                 if val.as_str().is_some_and(|p| regex_fits(p, *dialect)) {
                     result.push((k.into(), val.clone()));
                 } else {
-                    self.hint(hints, k, val, from, out, &format!("{name} takes simpler patterns than this one"));
+                    self.hint(hints, k, val, from, out, &[name, " takes simpler patterns than this one"]);
                 }
             }
             (_, Support::Values(allowed)) => {
@@ -580,33 +651,28 @@ impl<'a> Converter<'a> {
                     result.push((k.into(), Value::Number(Number::from_i128(1))));
                     hints.push((k.to_owned(), val.clone()));
                     self.weaken(from, k);
-                    self.change(
-                        out,
-                        k,
-                        "relaxed",
-                        format!(
-                            "{name} takes minItems 0 or 1 only: 1 is kept and {} is a hint in the description",
-                            val.to_json()
-                        ),
-                    );
+                    let given = val.to_json();
+                    let detail =
+                        [name, " takes minItems 0 or 1 only: 1 is kept and ", &given, " is a hint in the description"];
+                    self.change(out, k, "relaxed", detail.concat());
                 } else {
-                    let why = format!("{name} takes {k} only as {}", Value::Array(allowed.clone()).to_json());
-                    self.hint(hints, k, val, from, out, &why);
+                    let allowed = Value::Array(allowed.clone()).to_json();
+                    self.hint(hints, k, val, from, out, &[name, " takes ", k, " only as ", &allowed]);
                 }
             }
             (_, Support::FalseOnly) => {
                 if matches!(val, Value::Bool(false)) {
                     result.push((k.into(), val.clone()));
                 } else {
-                    self.hint(hints, k, val, from, out, &format!("{name} takes {k} only as false"));
+                    self.hint(hints, k, val, from, out, &[name, " takes ", k, " only as false"]);
                 }
             }
             (_, Support::Dropped) => {
-                self.change(out, k, "dropped", format!("{name} takes no {k}; it says nothing about values"))
+                self.change(out, k, "dropped", [name, " takes no ", k, "; it says nothing about values"].concat())
             }
-            (_, Support::Rejected) => self.hint(hints, k, val, from, out, &format!("{name} rejects {k}")),
+            (_, Support::Rejected) => self.hint(hints, k, val, from, out, &[name, " rejects ", k]),
             (_, Support::NotListed) => {
-                self.hint(hints, k, val, from, out, &format!("{name} does not list {}", keyword_text(k)))
+                self.hint(hints, k, val, from, out, &[name, " does not list ", &keyword_text(k)])
             }
         }
     }
@@ -615,6 +681,9 @@ impl<'a> Converter<'a> {
     /// [`merge_all_of`]); otherwise the `allOf` stays, for `keyword` to keep
     /// or turn into a hint.
     fn merge_all_of(&mut self, members: Vec<Member<'a>>, out: &str) -> Vec<Member<'a>> {
+        if !members.iter().any(|(k, _, _)| *k == "allOf") {
+            return members;
+        }
         match merge_all_of(self.root, &members, self.inlining.clone()) {
             Some(merged) => {
                 let detail = "the branches of allOf are merged into this node; each one's keywords still apply";
@@ -625,29 +694,35 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// Removes `k` from the node: its meaning goes to the description.
+    /// Removes `k` from the node: its meaning goes to the description. The
+    /// change's detail is `why` (its parts, joined) and what became of it.
     #[allow(clippy::too_many_arguments, reason = "the keyword, where it was and where it goes")]
-    fn hint(&mut self, hints: &mut Vec<(String, Value)>, k: &str, val: &Value, from: &str, at: &str, why: &str) {
+    fn hint(&mut self, hints: &mut Vec<(String, Value)>, k: &str, val: &Value, from: &str, at: &str, why: &[&str]) {
         hints.push((k.to_owned(), val.clone()));
         self.weaken(from, k);
-        self.change(at, k, "removed", format!("{why}; its meaning is a hint in the description"));
+        let mut detail = why.concat();
+        detail.push_str("; its meaning is a hint in the description");
+        self.change(at, k, "removed", detail);
     }
 
-    /// The value of a keyword the target keeps, with its subschemas converted.
-    fn subschemas(&mut self, k: &str, val: &'a Value, from_at: &str, at: &str, depth: usize) -> Value {
+    /// The value of a keyword the target keeps, with its subschemas
+    /// converted: `k` of the node at `from` (where it is `from_key`), written
+    /// at `out`.
+    fn subschemas(&mut self, k: &str, val: &'a Value, from: &str, from_key: &str, out: &str, depth: usize) -> Value {
         if ONE_SCHEMA.contains(&k) {
-            return self.schema(val, from_at, at, false, depth + 1);
+            return self.schema(val, &child(from, from_key), &child(out, k), false, depth + 1);
         }
         if SCHEMA_LIST.contains(&k) {
-            return self.schema_list(val, from_at, at, depth);
+            return self.schema_list(val, &child(from, from_key), &child(out, k), depth);
         }
         if SCHEMA_MAP.contains(&k)
             && let Value::Object(map) = val
         {
+            let (from_at, at) = (child(from, from_key), child(out, k));
             let converted = map
                 .iter()
                 .map(|(name, sub)| {
-                    (name.clone(), self.schema(sub, &child(from_at, name), &child(at, name), false, depth + 1))
+                    (name.clone(), self.schema(sub, &child(&from_at, name), &child(&at, name), false, depth + 1))
                 })
                 .collect();
             return Value::Object(converted);
@@ -661,9 +736,7 @@ impl<'a> Converter<'a> {
             items
                 .iter()
                 .enumerate()
-                .map(|(i, sub)| {
-                    self.schema(sub, &child(from_at, &i.to_string()), &child(at, &i.to_string()), false, depth + 1)
-                })
+                .map(|(i, sub)| self.schema(sub, &child_index(from_at, i), &child_index(at, i), false, depth + 1))
                 .collect(),
         )
     }
@@ -691,12 +764,13 @@ impl<'a> Converter<'a> {
         // the reference's annotations win.
         let mut merged: Vec<Member<'a>> = members.into_iter().filter(|(k, _, _)| *k != "$ref").collect();
         if let Value::Object(m) = target {
+            let from: Origin = Rc::from(target_pointer.as_str());
             for (k, v) in m {
-                push_merged(&mut merged, (k.as_str(), v, target_pointer.clone()));
+                push_merged(&mut merged, (k.as_str(), v, from.clone()));
             }
         }
         let _ = origin;
-        self.change(out, "$ref", "inlined", format!("{r} is written in place"));
+        self.change(out, "$ref", "inlined", [r, " is written in place"].concat());
         let converted = self.node(merged, &target_pointer, out, widen, depth + 1);
         self.inlining.pop();
         converted
@@ -722,7 +796,12 @@ impl<'a> Converter<'a> {
                 out,
                 "anyOf",
                 "widened",
-                format!("null added: an optional property under {} strict, where null stands for absent", self.p.name),
+                [
+                    "null added: an optional property under ",
+                    self.p.name.as_str(),
+                    " strict, where null stands for absent",
+                ]
+                .concat(),
             );
         }
         let mut result = vec![("anyOf".to_owned(), Value::Array(branches))];
@@ -731,13 +810,11 @@ impl<'a> Converter<'a> {
         for (k, val, from) in siblings {
             match *k {
                 "description" => description = val.as_str().map(str::to_owned),
-                _ if METADATA.contains(k) => self.change(
-                    out,
-                    k,
-                    "dropped",
-                    format!("{} takes no {k}; it says nothing about values", self.p.name),
-                ),
-                _ => self.keyword(k, val, from, &child(from, k), out, &child(out, k), depth, &mut result, &mut hints),
+                _ if METADATA.contains(k) => {
+                    let detail = [self.p.name.as_str(), " takes no ", k, "; it says nothing about values"];
+                    self.change(out, k, "dropped", detail.concat())
+                }
+                _ => self.keyword(k, val, from, k, out, depth, &mut result, &mut hints),
             }
         }
         self.change(out, "$ref", "reshaped", "the reference moves into anyOf, so no keyword stands beside it");
@@ -773,7 +850,11 @@ impl<'a> Converter<'a> {
         } else {
             Value::String("string".into())
         };
-        self.change(out, "type", "reshaped", format!("{} cannot take a schema that leaves the value open: it is a string of JSON text now, parsed back by restore-args", self.p.name));
+        let detail = [
+            self.p.name.as_str(),
+            " cannot take a schema that leaves the value open: it is a string of JSON text now, parsed back by restore-args",
+        ];
+        self.change(out, "type", "reshaped", detail.concat());
         let mut result = vec![("type".to_owned(), ty)];
         finish(&mut result, description, &hints);
         Value::Object(result)
@@ -791,7 +872,7 @@ impl<'a> Converter<'a> {
         let value = self.schema(
             value_schema,
             &child(origin, "additionalProperties"),
-            &format!("{out}/items/properties/value"),
+            &[out, "/items/properties/value"].concat(),
             false,
             depth + 1,
         );
@@ -800,10 +881,11 @@ impl<'a> Converter<'a> {
             // Constraints on the names become constraints on `key`, a string.
             static STRING: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| Value::String("string".into()));
             let names_at = child(origin, "propertyNames");
+            let from: Origin = Rc::from(names_at.as_str());
             let mut members: Vec<Member<'a>> =
-                names.iter().filter(|(k, _)| k != "type").map(|(k, v)| (k.as_str(), v, names_at.clone())).collect();
-            members.insert(0, ("type", &*STRING, names_at.clone()));
-            let converted = self.node(members, &names_at, &format!("{out}/items/properties/key"), false, depth + 1);
+                names.iter().filter(|(k, _)| k != "type").map(|(k, v)| (k.as_str(), v, from.clone())).collect();
+            members.insert(0, ("type", &*STRING, from));
+            let converted = self.node(members, &names_at, &[out, "/items/properties/key"].concat(), false, depth + 1);
             if let Value::Object(m) = converted {
                 key = m;
             }
@@ -831,17 +913,7 @@ impl<'a> Converter<'a> {
                 "minProperties" | "maxProperties" => {
                     let items_key = if *k == "minProperties" { "minItems" } else { "maxItems" };
                     let mut kept = Vec::new();
-                    self.keyword(
-                        items_key,
-                        v,
-                        from,
-                        &child(from, k),
-                        out,
-                        &child(out, items_key),
-                        depth,
-                        &mut kept,
-                        &mut hints,
-                    );
+                    self.keyword(items_key, v, from, k, out, depth, &mut kept, &mut hints);
                     for (ik, iv) in kept {
                         insert_ordered(&mut result, &ik, iv);
                     }
@@ -854,7 +926,11 @@ impl<'a> Converter<'a> {
                 }
             }
         }
-        self.change(out, "additionalProperties", "reshaped", format!("{} takes only closed objects: the dictionary is an array of {{key, value}} pairs now, turned back by restore-args", self.p.name));
+        let detail = [
+            self.p.name.as_str(),
+            " takes only closed objects: the dictionary is an array of {key, value} pairs now, turned back by restore-args",
+        ];
+        self.change(out, "additionalProperties", "reshaped", detail.concat());
         let description = get("description").and_then(Value::as_str).map(str::to_owned);
         finish(&mut result, description, &hints);
         Value::Object(result)
@@ -862,7 +938,7 @@ impl<'a> Converter<'a> {
 
     /// Lets an optional property's schema take `null` too.
     fn widen(&mut self, result: &mut [(String, Value)], out: &str) {
-        let name = self.p.name.clone();
+        let name = self.p.name.as_str();
         let mut changed = false;
         for (k, v) in result.iter_mut() {
             match (k.as_str(), &mut *v) {
@@ -891,12 +967,8 @@ impl<'a> Converter<'a> {
             }
         }
         if changed {
-            self.change(
-                out,
-                "type",
-                "widened",
-                format!("null added: an optional property under {name} strict, where null stands for absent"),
-            );
+            let detail = ["null added: an optional property under ", name, " strict, where null stands for absent"];
+            self.change(out, "type", "widened", detail.concat());
         }
     }
 }
@@ -943,7 +1015,7 @@ fn find_anchor<'v>(v: &'v Value, name: &str, at: &str, depth: usize) -> Option<(
             members.iter().find_map(|(k, sub)| find_anchor(sub, name, &child(at, k), depth + 1))
         }
         Value::Array(items) => {
-            items.iter().enumerate().find_map(|(i, sub)| find_anchor(sub, name, &child(at, &i.to_string()), depth + 1))
+            items.iter().enumerate().find_map(|(i, sub)| find_anchor(sub, name, &child_index(at, i), depth + 1))
         }
         _ => None,
     }
@@ -963,8 +1035,14 @@ pub fn insert_ordered(result: &mut Vec<(String, Value)>, key: &str, value: Value
 /// when it is made of ASCII letters, digits, `_`, `$` and `-`, else as a JSON
 /// string (so that `""` or `"my key"` cannot be misread).
 fn keyword_text(k: &str) -> String {
-    let plain = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '-'));
-    if plain { k.to_owned() } else { crate::json::quote(k) }
+    let mut out = String::new();
+    push_keyword_text(&mut out, k);
+    out
+}
+
+fn push_keyword_text(out: &mut String, k: &str) {
+    let plain = !k.is_empty() && k.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'-'));
+    if plain { out.push_str(k) } else { crate::json::write_string(k, out) }
 }
 
 /// Writes the description, with the hints appended in the documented form
@@ -973,21 +1051,36 @@ fn keyword_text(k: &str) -> String {
 /// before the first keyword the contract
 /// orders after it.
 fn finish(result: &mut Vec<(String, Value)>, description: Option<String>, hints: &[(String, Value)]) {
-    let hint = if hints.is_empty() {
-        None
-    } else {
-        let pairs: Vec<String> = hints.iter().map(|(k, v)| format!("{}: {}", keyword_text(k), v.to_json())).collect();
-        Some(format!("({})", pairs.join(", ")))
-    };
-    let text = match (description, hint) {
-        (Some(d), Some(h)) if !d.is_empty() => Some(format!("{d} {h}")),
-        (_, Some(h)) => Some(h),
-        (Some(d), None) => Some(d),
-        (None, None) => None,
+    let text = match description {
+        _ if hints.is_empty() => description,
+        Some(mut d) if !d.is_empty() => {
+            d.push(' ');
+            write_hint(&mut d, hints);
+            Some(d)
+        }
+        _ => {
+            let mut h = String::new();
+            write_hint(&mut h, hints);
+            Some(h)
+        }
     };
     if let Some(text) = text {
         insert_ordered(result, "description", Value::String(text));
     }
+}
+
+/// Appends `(keyword: JSON, keyword: JSON)`.
+fn write_hint(out: &mut String, hints: &[(String, Value)]) {
+    out.push('(');
+    for (i, (k, v)) in hints.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        push_keyword_text(out, k);
+        out.push_str(": ");
+        crate::json::write_compact(v, out);
+    }
+    out.push(')');
 }
 
 /// A node's `allOf`, merged into it, for every target: a model reads one
@@ -1004,8 +1097,8 @@ pub(crate) fn merge_all_of<'a>(
     let (_, all, from) = members.iter().find(|(k, _, _)| *k == "allOf")?;
     let mut merged: Vec<Member<'a>> = members.iter().filter(|(k, _, _)| *k != "allOf").cloned().collect();
     for (i, branch) in all.as_array()?.iter().enumerate() {
-        let at = child(&child(from, "allOf"), &i.to_string());
-        for m in branch_members(root, branch, at, &mut seen, 0)? {
+        let at = child_index(&child(from, "allOf"), i);
+        for m in branch_members(root, branch, &at, &mut seen, 0)? {
             push_merged(&mut merged, m);
         }
     }
@@ -1026,8 +1119,8 @@ pub(crate) fn lift_root_union<'a>(root: &'a Value, members: &[Member<'a>]) -> Op
     let (k, branches, from) = members.iter().find(|(k, _, _)| matches!(*k, "anyOf" | "oneOf"))?;
     let mut lifted: Vec<Member<'a>> = members.to_vec();
     for (i, branch) in branches.as_array()?.iter().enumerate() {
-        let at = child(&child(from, k), &i.to_string());
-        let branch_members = branch_members(root, branch, at, &mut Vec::new(), 0)?;
+        let at = child_index(&child(from, k), i);
+        let branch_members = branch_members(root, branch, &at, &mut Vec::new(), 0)?;
         let properties = branch_members.into_iter().find(|(k, _, _)| *k == "properties")?;
         lifted.push(properties);
     }
@@ -1040,7 +1133,7 @@ pub(crate) fn lift_root_union<'a>(root: &'a Value, members: &[Member<'a>]) -> Op
 fn branch_members<'a>(
     root: &'a Value,
     branch: &'a Value,
-    origin: String,
+    origin: &str,
     seen: &mut Vec<String>,
     depth: usize,
 ) -> Option<Vec<Member<'a>>> {
@@ -1049,9 +1142,10 @@ fn branch_members<'a>(
     }
     let m = branch.as_object()?;
     let mut out: Vec<Member<'a>> = Vec::new();
+    let from: Origin = Rc::from(origin);
     for (k, v) in m {
         if !matches!(k.as_str(), "$ref" | "allOf") {
-            push_merged(&mut out, (k.as_str(), v, origin.clone()));
+            push_merged(&mut out, (k.as_str(), v, from.clone()));
         }
     }
     if let Some(r) = branch.get("$ref") {
@@ -1060,7 +1154,7 @@ fn branch_members<'a>(
             return None;
         }
         seen.push(pointer.clone());
-        let inner = branch_members(root, target, pointer, seen, depth + 1);
+        let inner = branch_members(root, target, &pointer, seen, depth + 1);
         seen.pop();
         for im in inner? {
             push_merged(&mut out, im);
@@ -1068,8 +1162,8 @@ fn branch_members<'a>(
     }
     if let Some(all) = branch.get("allOf") {
         for (i, b) in all.as_array()?.iter().enumerate() {
-            let at = child(&child(&origin, "allOf"), &i.to_string());
-            for im in branch_members(root, b, at, seen, depth + 1)? {
+            let at = child_index(&child(origin, "allOf"), i);
+            for im in branch_members(root, b, &at, seen, depth + 1)? {
                 push_merged(&mut out, im);
             }
         }

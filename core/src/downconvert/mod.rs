@@ -71,10 +71,17 @@ fn read_schema(schema_text: &str) -> Result<Validator, Vec<Diagnostic>> {
     Validator::compile(schema_text, Options::default())
 }
 
-fn convert_for<'a>(p: &'a Profile, schema: &'a Value) -> Result<(Value, convert::Converter<'a>), Vec<Diagnostic>> {
+/// The conversion of `schema` for `p`; `weakened`: record which constraints
+/// became hints only (restore-args says so in its errors).
+fn convert_for<'a>(
+    p: &'a Profile,
+    schema: &'a Value,
+    weakened: bool,
+) -> Result<(Value, convert::Converter<'a>), Vec<Diagnostic>> {
     let keep_refs = convert::recursion_plan(p, schema).map_err(|d| vec![d])?;
     let mut conv = convert::Converter::new(p, schema);
     conv.keep_refs = keep_refs;
+    conv.record_weakened = weakened;
     let mut out = conv.schema(schema, "", "", false, 0);
     // References are written in place, unless that grows the schema past
     // the node limit and the target takes references: then they are kept.
@@ -83,6 +90,7 @@ fn convert_for<'a>(p: &'a Profile, schema: &'a Value) -> Result<(Value, convert:
     if grown && takes_refs && !keep_refs {
         conv = convert::Converter::new(p, schema);
         conv.keep_refs = true;
+        conv.record_weakened = weakened;
         out = conv.schema(schema, "", "", false, 0);
     }
     // (A root the conversion already refused says so once.)
@@ -114,8 +122,12 @@ fn convert_for<'a>(p: &'a Profile, schema: &'a Value) -> Result<(Value, convert:
 pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverted, Vec<Diagnostic>> {
     let p = profile_of(target)?;
     let validator = read_schema(schema_text)?;
-    let (out, conv) = convert_for(&p, validator.schema())?;
-    Ok(Downconverted { schema: out.to_json(), changes: conv.changes, lossless: conv.lossless })
+    let (out, conv) = convert_for(&p, validator.schema(), false)?;
+    // The converted schema is about as long as the input (hints add text,
+    // dropped keywords take it away).
+    let mut schema = String::with_capacity(schema_text.len() + schema_text.len() / 4 + 16);
+    json::write_compact(&out, &mut schema);
+    Ok(Downconverted { schema, changes: conv.changes, lossless: conv.lossless })
 }
 
 /// Turns the model's answer to the converted schema back into arguments for
@@ -128,7 +140,7 @@ pub fn restore_args(original: &str, target: Target<'_>, args_text: &str) -> Resu
     let p = profile_of(target).map_err(unusable)?;
     let validator = read_schema(original).map_err(unusable)?;
     let schema = validator.schema();
-    let (_, conv) = convert_for(&p, schema).map_err(unusable)?;
+    let (_, conv) = convert_for(&p, schema, true).map_err(unusable)?;
     let limits = Options::default().limits;
     let args = json::parse(
         args_text,

@@ -9,11 +9,12 @@
 //! is not JSON where JSON text was asked for (keyword `json`), and one key in
 //! two pairs (keyword `pairs`).
 
-use super::convert::{MAX_DEPTH, Member, lift_root_union, merge_all_of, push_merged, resolve, type_names};
+use super::convert::{MAX_DEPTH, Member, Origin, lift_root_union, merge_all_of, push_merged, resolve, type_names};
 use super::profile::Profile;
 use crate::json::{self, ParseLimits, Value};
 use crate::path::Path;
 use crate::validate::ArgError;
+use std::rc::Rc;
 
 pub(crate) struct Restorer<'a> {
     pub p: &'a Profile,
@@ -109,7 +110,10 @@ impl<'a> Restorer<'a> {
     /// conversion merges it.
     fn node(&self, schema: &'a Value, is_root: bool) -> Node<'a> {
         let mut members: Vec<Member<'a>> = match schema {
-            Value::Object(m) => m.iter().map(|(k, v)| (k.as_str(), v, String::new())).collect(),
+            Value::Object(m) => {
+                let from: Origin = Rc::from("");
+                m.iter().map(|(k, v)| (k.as_str(), v, from.clone())).collect()
+            }
             _ => Vec::new(),
         };
         let mut seen: Vec<String> = Vec::new();
@@ -123,8 +127,9 @@ impl<'a> Restorer<'a> {
                 break;
             }
             members.retain(|(k, _, _)| *k != "$ref");
+            let from: Origin = Rc::from(pointer.as_str());
             for (k, v) in target {
-                push_merged(&mut members, (k.as_str(), v, pointer.clone()));
+                push_merged(&mut members, (k.as_str(), v, from.clone()));
             }
             seen.push(pointer);
         }
