@@ -6,11 +6,14 @@ import dataclasses
 import json
 import subprocess
 import sys
+import threading
+from typing import Any, Dict, List
 
 import pytest
 
 import tool_schema as ts
 from tool_schema._jsontext import array_elements, object_members
+from tool_schema._runtime import _json_text
 
 from support import EXAMPLES, REPO
 
@@ -298,3 +301,29 @@ def test_spans_skip_strings_with_brackets_and_escaped_quotes() -> None:
     }
     text = '[ {"a":"["} , "]", 1e400 ]'
     assert [text[a:b] for a, b in array_elements(text)] == ['{"a":"["}', '"]"', "1e400"]
+
+
+def test_a_dictionary_is_written_as_json_dumps_writes_it() -> None:
+    values: List[Any] = [
+        {"a": [1, 2.5, None, True, False, "é\n\u2028", {"b": {}}], "": []},
+        [],
+        {"x": 1e300, "y": -0.0, "z": 10**30},
+    ]
+    for v in values:
+        assert _json_text(v) == json.dumps(v, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    circular: Dict[str, Any] = {}
+    circular["self"] = circular
+    for refused in (circular, {"n": float("nan")}, {"s": {1, 2}}):
+        with pytest.raises((ValueError, TypeError)):
+            _json_text(refused)
+    # A refusal leaves nothing behind for the next value, and each thread
+    # writes with an encoder of its own.
+    shared: List[Any] = [1]
+    assert _json_text({"a": shared, "b": shared}) == '{"a":[1],"b":[1]}'
+    written: List[str] = []
+    threads = [threading.Thread(target=lambda: written.append(_json_text({"a": shared, "b": [shared]}))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert written == ['{"a":[1],"b":[[1]]}'] * 4

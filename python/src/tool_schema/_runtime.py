@@ -15,7 +15,7 @@ import json
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from wasmtime import Store, WasmtimeError
 from wasmtime.component import ExportIndex, Func, Instance, Linker, Record, ResourceAny, Variant
@@ -98,12 +98,66 @@ class RuntimeInfo:
     instances: int
 
 
+def _json_writer() -> Callable[[Any], str]:
+    """``json.dumps(value, ensure_ascii=False, allow_nan=False,
+    separators=(",", ":"))``, with its encoder made once per thread: json.dumps
+    makes a JSONEncoder, and it a C encoder, on every call."""
+    encoder = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return encoder.encode
+
+    def c_encoder() -> Tuple[Callable[[Any, int], Any], Dict[int, Any]]:
+        # The markers (the containers being written, for the circularity
+        # check) are the encoder's own: one encoder per thread.
+        markers: Dict[int, Any] = {}
+        encode = make(
+            markers,
+            encoder.default,
+            json.encoder.encode_basestring,
+            None,
+            encoder.key_separator,
+            encoder.item_separator,
+            encoder.sort_keys,
+            encoder.skipkeys,
+            encoder.allow_nan,
+        )
+        return encode, markers
+
+    try:
+        encode, _ = c_encoder()
+        sample = {"a": [1, 2.5, None, True, "é\n"], "b": {}}
+        if "".join(encode(sample, 0)) != encoder.encode(sample):
+            return encoder.encode
+    except Exception:  # noqa: BLE001 - another Python's C encoder: the plain one
+        return encoder.encode
+    local = threading.local()
+
+    def write(value: Any) -> str:
+        try:
+            encode, markers = local.encoder
+        except AttributeError:
+            encode, markers = local.encoder = c_encoder()
+        try:
+            return "".join(encode(value, 0))
+        except BaseException:
+            # A value it refused (circular, not JSON, NaN) leaves the objects
+            # it was inside in the markers.
+            markers.clear()
+            raise
+
+    return write
+
+
+_write_json = _json_writer()
+
+
 def _json_text(value: Any) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, (bytes, bytearray)):
         return bytes(value).decode("utf-8")
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return _write_json(value)
 
 
 def _schema_text(schema: SchemaInput) -> str:
@@ -181,16 +235,20 @@ def _lower_outcome(o: Outcome) -> Variant:
 _PROVIDERS = ", ".join(repr(p.value) for p in Provider)
 
 
+#: The built-in targets, lowered once (a Provider is equal to its value).
+_BUILT_IN_TARGETS: Dict[str, Variant] = {p.value: Variant(p.value) for p in Provider}
+
+
 def _lower_target(target: Target) -> Variant:
     # The WIT variant has cases without a payload beside one with a string, so
     # wasmtime-py takes it tagged: Variant("openai"), Variant("custom", text).
     if isinstance(target, Custom):
         return Variant("custom", _json_text(target.profile))
     if isinstance(target, str):
-        try:
-            return Variant(Provider(target).value)
-        except ValueError:
-            raise ValueError(f"target must be {_PROVIDERS} or Custom(profile_json), not {target!r}") from None
+        built_in = _BUILT_IN_TARGETS.get(target)
+        if built_in is not None:
+            return built_in
+        raise ValueError(f"target must be {_PROVIDERS} or Custom(profile_json), not {target!r}")
     raise TypeError(f"target must be {_PROVIDERS} or Custom(profile_json), not {type(target).__name__}")
 
 
