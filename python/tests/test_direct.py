@@ -1,0 +1,169 @@
+"""The direct calls (tool_schema._direct): every function the package calls
+directly gives what wasmtime-py's generic Func.__call__ gives, value for value,
+and the golden vectors pass both ways."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Dict, Iterator, List
+
+import pytest
+from wasmtime.component import Record, Variant
+
+import tool_schema as ts
+from tool_schema import _direct
+from tool_schema.conformance import answer
+
+from support import load_vectors
+
+REAL_SCHEMAS = Path(__file__).resolve().parents[2] / "tests" / "real-tool-schemas" / "schemas"
+TEXTS = [p.read_text(encoding="utf-8") for p in sorted(REAL_SCHEMAS.glob("*.json"))]
+
+
+@pytest.fixture(scope="module")
+def both() -> Iterator[Dict[str, ts.Runtime]]:
+    direct = ts.Runtime()
+    generic = ts.Runtime()
+    generic._direct_calls = False
+    yield {"direct": direct, "generic": generic}
+
+
+def _raw(rt: ts.Runtime, interface: str, name: str, *args: Any) -> Any:
+    with rt._lock:
+        return rt._invoke(interface, name, *args)
+
+
+def _plain(value: Any) -> Any:
+    """A value as data, whichever classes hold it: records (the package's own
+    or wasmtime-py's) as dicts of their fields, variants as (tag, payload)."""
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Variant):
+        return ("variant", value.tag, _plain(value.payload))
+    if isinstance(value, (ts.Change, ts.Downconverted, Record)):
+        return {k.replace("_", "-"): _plain(v) for k, v in vars(value).items()}
+    return value
+
+
+def test_the_module_is_available_with_the_pinned_wasmtime() -> None:
+    assert _direct.available
+
+
+def test_every_function_but_the_validator_resources_is_called_directly(both: Dict[str, ts.Runtime]) -> None:
+    rt = both["direct"]
+    direct = {key for key in rt._indexes if rt._current.direct(*key) is not None}
+    assert set(rt._indexes) - direct == {
+        ("validate", "[static]validator.compile"),
+        ("validate", "[method]validator.validate"),
+    }
+
+
+@pytest.mark.parametrize("target", ["anthropic", "openai", "gemini"])
+def test_downconvert_of_every_real_schema_gives_what_the_generic_call_gives(
+    both: Dict[str, ts.Runtime], target: str
+) -> None:
+    for text in TEXTS:
+        direct = _raw(both["direct"], "downconvert", "downconvert", text, Variant(target))
+        generic = _raw(both["generic"], "downconvert", "downconvert", text, Variant(target))
+        assert _plain(direct) == _plain(generic)
+        if not isinstance(direct, list):
+            # The package's own classes, made directly.
+            assert isinstance(direct, ts.Downconverted) and isinstance(generic, Record)
+            assert all(isinstance(c, ts.Change) for c in direct.changes)
+        # And through the API, equal objects.
+        try:
+            d = both["direct"].downconvert(text, target)
+        except ts.DownconvertError as e:
+            with pytest.raises(ts.DownconvertError) as g:
+                both["generic"].downconvert(text, target)
+            assert g.value.diagnostics == e.diagnostics
+        else:
+            assert both["generic"].downconvert(text, target) == d
+
+
+def test_a_custom_target_and_its_refusals_cross_as_in_the_generic_call(both: Dict[str, ts.Runtime]) -> None:
+    profile = both["direct"].provider_profile("openai")
+    bad = json.dumps({"name": "x", "keywords": {"minimum": {"support": "sometimes"}}, "reshape": {}})
+    for target in (Variant("custom", profile), Variant("custom", bad)):
+        for text in TEXTS[:10]:
+            args = (text, target)
+            assert _plain(_raw(both["direct"], "downconvert", "downconvert", *args)) == _plain(
+                _raw(both["generic"], "downconvert", "downconvert", *args)
+            )
+
+
+def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: Dict[str, ts.Runtime]) -> None:
+    def record(**fields: Any) -> Record:
+        r = Record()
+        for name, value in fields.items():
+            setattr(r, name.replace("_", "-"), value)
+        return r
+
+    tool_result = record(parts=[Variant("text", "é"), Variant("json", "[1]")], is_error=True, typed_result=None)
+    context = record(types=None, naming="Web", mode="reflection")
+    error = record(path="a", keyword="type", message="Argument 'a' …")
+    schema = '{"type":"object","properties":{"a":{"type":"integer","default":2,"description":"ü 😀"}}}'
+    calls: List[Any] = [
+        ("describe", "flatten-doc", "<summary>A <c>b</c> — é 😀</summary>"),
+        ("describe", "flatten-doc", ""),
+        ("describe", "tool-name", "GetDocketAsync"),
+        ("describe", "tool-name", "Ünïcode"),
+        ("describe", "describe-type", "List<int>", context),
+        ("describe", "describe-type", "Queue<int>", context),
+        ("describe", "describe-tool", "{}"),
+        ("validate", "validate-args", schema, '{"a":"x"}'),
+        ("validate", "validate-args", schema, "{}"),
+        ("validate", "default-limits"),
+        ("encode", "encode-result", "t", "int", context, Variant("returned", "3"), False),
+        ("encode", "encode-result", "t", "void", context, Variant("returned-nothing"), True),
+        ("encode", "encode-result", "t", "int", context, Variant("timed-out", 7), False),
+        ("encode", "encode-result", "t", "int", context, Variant("invalid-arguments", [error]), False),
+        ("encode", "encode-result", "t", "ToolResult", context, Variant("returned-tool-result", tool_result), False),
+        ("encode", "encode-result", "t", "int", context, Variant("returned", "\"x\""), False),
+        ("downconvert", "restore-args", schema, Variant("openai"), '{"a":null}'),
+        ("downconvert", "restore-args", schema, Variant("openai"), '{"a":"x"}'),
+        ("downconvert", "provider-profile", "gemini"),
+        ("downconvert", "provider-profile", "mistral"),
+    ]
+    for interface, name, *args in calls:
+        direct = _raw(both["direct"], interface, name, *args)
+        generic = _raw(both["generic"], interface, name, *args)
+        assert _plain(direct) == _plain(generic), (name, args)
+
+
+def test_wrong_arguments_are_refused_before_the_call_as_wasmtime_py_refuses_them(both: Dict[str, ts.Runtime]) -> None:
+    rt = both["direct"]
+    f = rt._current.direct("describe", "flatten-doc")
+    assert f is not None
+    with pytest.raises(TypeError, match="expected string type"):
+        f.call(rt.fuel, 1)
+    with pytest.raises(TypeError, match="wrong number of parameters"):
+        f.call(rt.fuel)
+    with pytest.raises(UnicodeEncodeError):
+        f.call(rt.fuel, "\ud800")
+    d = rt._current.direct("downconvert", "downconvert")
+    assert d is not None
+    with pytest.raises(TypeError, match="expected Variant type"):
+        d.call(rt.fuel, "{}", "openai")
+    with pytest.raises(ValueError, match="not valid for this variant"):
+        d.call(rt.fuel, "{}", Variant("mistral"))
+    # Nothing was left half-called: the next call answers.
+    assert rt.flatten_doc("x") == "x"
+    assert rt.info().instances == 1
+
+
+def test_a_trap_in_a_direct_call_replaces_the_instance_and_the_next_call_works() -> None:
+    rt = ts.Runtime(fuel=30_000_000)
+    assert rt._current.direct("downconvert", "downconvert") is not None
+    many = {"type": "object", "properties": {f"p{i}": json.loads(TEXTS[4]) for i in range(300)}}
+    with pytest.raises(ts.TrapError) as caught:
+        rt.downconvert(many, "openai")
+    assert caught.value.out_of_fuel
+    assert rt.info().instances == 2
+    assert rt.downconvert('{"type":"object"}', "openai").schema.startswith('{"type":"object"')
+
+
+def test_every_golden_vector_also_passes_through_the_generic_calls(both: Dict[str, ts.Runtime]) -> None:
+    failed = [c["id"] for c in load_vectors() if answer(both["generic"], c) != c["expect"]]
+    assert failed == []
