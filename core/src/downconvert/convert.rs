@@ -1245,3 +1245,32 @@ pub fn recursion_plan(p: &Profile, root: &Value) -> Result<bool, Diagnostic> {
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointers_escape_their_segments() {
+        assert_eq!(escape("plain"), "plain");
+        assert_eq!(escape("a~/b"), "a~0~1b");
+        assert_eq!(escape("~1"), "~01");
+        assert_eq!(escape("/é/"), "~1é~1");
+        assert_eq!(child("", ""), "/");
+        assert_eq!(child("/properties", "a/b~c"), "/properties/a~1b~0c");
+        assert_eq!(child_index("/anyOf", 0), "/anyOf/0");
+        assert_eq!(child_index("", 1_234_567), "/1234567");
+        assert_eq!(child_index("/x", usize::MAX), format!("/x/{}", usize::MAX));
+    }
+
+    #[test]
+    fn changes_point_at_odd_property_names_escaped() {
+        let schema = r#"{"type":"object","properties":{"a/b":{"type":"integer","default":1},"c~d":{"anyOf":[{"type":"string","minLength":2},{"type":"null"}]}}}"#;
+        let d = crate::downconvert(schema, crate::Target::BuiltIn("gemini")).unwrap();
+        let pointers: Vec<&str> = d.changes.iter().map(|c| c.pointer.as_str()).collect();
+        assert!(pointers.contains(&"/properties/c~0d/anyOf/0"), "{pointers:?}");
+        let d = crate::downconvert(schema, crate::Target::BuiltIn("openai")).unwrap();
+        let pointers: Vec<&str> = d.changes.iter().map(|c| c.pointer.as_str()).collect();
+        assert!(pointers.contains(&"/properties/a~1b"), "{pointers:?}");
+    }
+}
