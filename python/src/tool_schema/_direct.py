@@ -648,8 +648,10 @@ class Function:
     sets the store's fuel, calls, lifts the result, frees it, and runs the
     post-return step. Not thread-safe: the runtime's lock serializes calls."""
 
-    def __init__(self, context: int, func: Any, params: Sequence[Any], lift: Optional[Lift]):
-        # Keep the function structure alive: its address is passed on each call.
+    def __init__(self, store: Any, context: int, func: Any, params: Sequence[Any], lift: Optional[Lift]):
+        # The store (whose context this is) and the function structure stay
+        # alive as long as this does: their addresses are passed on each call.
+        self._store = store
         self._func_struct = func._func
         self._func = addressof(func._func)
         self._context = context
@@ -709,6 +711,6 @@ def compile(
         context = ctypes.cast(store._context(), c_void_p).value
         if not context:
             return None
-        return Function(context, func, params, lift)
+        return Function(store, context, func, params, lift)
     except (Unsupported, AttributeError, TypeError):
         return None
