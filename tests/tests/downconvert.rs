@@ -172,6 +172,7 @@ fn main() {
         Ok(())
     }));
     trials.push(Trial::test("edge/nested-200-levels", nested_200));
+    trials.push(Trial::test("hostile/deep-and-long-references", hostile_depths));
     trials.push(Trial::test("coverage/every-provider-code", || Ok(codes_covered(&["downconvert"], &["OLP"])?)));
     libtest_mimic::run(&args, trials).exit();
 }
@@ -325,6 +326,58 @@ fn nested_200() -> Result<(), Failed> {
         Ok(d) if d.schema == native.schema => Ok(()),
         other => Err(format!("the component answered differently: {other:?}").into()),
     }
+}
+
+/// Schemas that nest deep or chain references long, as a hostile caller
+/// sends them: for every target, natively and through the component, the
+/// same answer (converted, or OLP004 past the nesting limit), never a trap.
+fn hostile_depths() -> Result<(), Failed> {
+    let chain = |n: usize, extra: &str| {
+        let defs: Vec<String> = (0..n)
+            .map(|i| format!(r##""d{i}":{{{extra}"$ref":"#/$defs/d{}"}}"##, i + 1))
+            .chain([format!(r#""d{n}":{{"type":"string"}}"#)])
+            .collect();
+        format!(r##"{{"$defs":{{{}}},"type":"object","properties":{{"a":{{"$ref":"#/$defs/d0"}}}}}}"##, defs.join(","))
+    };
+    let nest = |n: usize, wrap: &dyn Fn(&str) -> String| {
+        let mut s = r#"{"type":"string"}"#.to_owned();
+        for _ in 0..n {
+            s = wrap(&s);
+        }
+        format!(r#"{{"type":"object","properties":{{"a":{s}}},"required":["a"]}}"#)
+    };
+    let items = |s: &str| format!(r#"{{"type":"array","items":{s}}}"#);
+    let any_of = |s: &str| format!(r#"{{"anyOf":[{{"type":"array","items":{s}}},{{"type":"null"}}]}}"#);
+    let schemas = [
+        ("a chain of 450 references", chain(450, "")),
+        ("a chain of 2,500 references", chain(2_500, "")),
+        ("a chain of 1,000 annotated references", chain(1_000, r#""description":"d","#)),
+        ("items nested 199 deep", nest(199, &items)),
+        ("items nested 300 deep", nest(300, &items)),
+        ("anyOf and items nested 120 deep", nest(120, &any_of)),
+    ];
+    for (what, schema) in &schemas {
+        for t in TARGETS {
+            let case =
+                Case { provider: t.to_owned(), profile: None, schema: schema.clone(), answer: None, expect: None };
+            let started = std::time::Instant::now();
+            let native = native(&case);
+            if started.elapsed() > std::time::Duration::from_secs(1) {
+                return Err(format!("{what}, {t}: {:?} natively", started.elapsed()).into());
+            }
+            let through = component(&case).map_err(|e| format!("{what}, {t}: {e}"))?;
+            if through != native {
+                return Err(format!("{what}, {t}: the component answered differently").into());
+            }
+            let code = parse(&native)?.get("diagnostics").and_then(Value::as_array).and_then(|d| d.first()).cloned();
+            if let Some(d) = code
+                && d.get("code").and_then(Value::as_str) != Some("OLP004")
+            {
+                return Err(format!("{what}, {t}: expected a conversion or OLP004, got {native}").into());
+            }
+        }
+    }
+    Ok(())
 }
 
 fn docs_path() -> std::path::PathBuf {

@@ -105,8 +105,10 @@ const ORDER: &[&str] = &[
 
 /// Most nodes one converted schema may have (references are written in place).
 pub const MAX_NODES: usize = 20_000;
-/// Deepest nesting of schemas the conversion follows.
-pub const MAX_DEPTH: usize = 512;
+/// Deepest nesting of schemas the conversion follows (references written in
+/// place count). The walk recurses: at this depth it takes under 400 KiB of
+/// a host's stack for WebAssembly (wasmtime's default is 512 KiB).
+pub const MAX_DEPTH: usize = 200;
 
 /// `key` as one segment of a JSON pointer (RFC 6901: `~` is `~0`, `/` is `~1`).
 pub fn escape(key: &str) -> String {
@@ -287,14 +289,6 @@ impl<'a> Converter<'a> {
             }
             return Value::Null;
         }
-        if depth > MAX_DEPTH {
-            if !self.problems.iter().any(|d| d.code == Code::Olp004) {
-                let path = if out.is_empty() { "$".to_owned() } else { out.to_owned() };
-                let message = format!("Schemas nest deeper than {MAX_DEPTH} levels.");
-                self.problems.push(Diagnostic { code: Code::Olp004, message, path });
-            }
-            return Value::Null;
-        }
         match v {
             Value::Bool(true) => {
                 let empty: Vec<Member<'a>> = Vec::new();
@@ -310,6 +304,16 @@ impl<'a> Converter<'a> {
     }
 
     fn node(&mut self, members: Vec<Member<'a>>, origin: &str, out: &str, widen: bool, depth: usize) -> Value {
+        // Subschemas and references written in place both nest the walk.
+        if depth > MAX_DEPTH {
+            if !self.problems.iter().any(|d| d.code == Code::Olp004) {
+                let path = if out.is_empty() { "$".to_owned() } else { out.to_owned() };
+                let message =
+                    format!("Schemas nest deeper than {MAX_DEPTH} levels (references written in place count).");
+                self.problems.push(Diagnostic { code: Code::Olp004, message, path });
+            }
+            return Value::Null;
+        }
         let mut members = self.merge_all_of(members, out);
         if out.is_empty()
             && self.p.root_object
