@@ -215,8 +215,8 @@ impl Eval<'_, '_, '_> {
                     return Some((false, seen));
                 }
             }
-            let name = tape.str(key);
-            let mut next = o.next_pattern(name.as_bytes(), 0);
+            let name = if o.patterns.is_empty() { "" } else { tape.str(key) };
+            let mut next = if o.patterns.is_empty() { None } else { o.next_pattern(name.as_bytes(), 0) };
             while let Some(j) = next {
                 next = o.next_pattern(name.as_bytes(), j + 1);
                 let (p, child) = o.patterns[j as usize];
