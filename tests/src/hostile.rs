@@ -113,6 +113,12 @@ pub fn cases() -> Vec<(&'static str, String, String, Expect)> {
             First("pattern"),
         ),
         (
+            "unanchored-backtracking-pattern-against-30000-a",
+            r#"{"type":"object","properties":{"s":{"pattern":"(a|aa)+\\1b"}}}"#.to_owned(),
+            format!("{{\"s\":\"{}cb\"}}", "a".repeat(30_000)),
+            First("pattern"),
+        ),
+        (
             "pattern-(?:a+)+b-against-100000-a",
             r#"{"type":"object","properties":{"s":{"pattern":"(?:a+)+b"}}}"#.to_owned(),
             format!("{{\"s\":\"{}\"}}", "a".repeat(100_000)),
