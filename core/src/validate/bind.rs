@@ -224,17 +224,7 @@ impl Walk<'_> {
             }
             self.mark[n as usize] = self.generation;
             for op in self.prog.nodes[n as usize].ops.iter() {
-                match op {
-                    Op::Ref(t) | Op::RecursiveRef { target: t, .. } | Op::DynamicRef { target: t, .. } => {
-                        nodes.push(*t)
-                    }
-                    Op::AllOf(bs) | Op::AnyOf(bs) | Op::OneOf(bs) => nodes.extend(bs.iter()),
-                    Op::If { cond, then, els } => {
-                        nodes.push(*cond);
-                        nodes.extend(then.iter().chain(els.iter()));
-                    }
-                    _ => {}
-                }
+                op.in_place(false, &mut nodes);
             }
         }
         nodes.sort_unstable();

@@ -209,13 +209,28 @@ fn unknown_meta(s: &str) -> Diagnostic {
     ))
 }
 
-/// The value a JSON pointer names inside `root`.
-fn navigate<'v>(root: &'v Value, pointer: &str) -> Option<&'v Value> {
+/// The members of large objects by name, built as pointers go through them.
+type MemberIndex<'v> = HashMap<*const Value, HashMap<&'v str, &'v Value>>;
+
+/// Objects with more members than this are indexed when a pointer goes through them.
+const INDEXED_MEMBERS: usize = 32;
+
+/// The value a JSON pointer names inside `root`; through `index`, a member
+/// of a large object (a `$defs` of thousands, each referred to) is found in
+/// constant time.
+fn navigate<'v>(root: &'v Value, pointer: &str, mut index: Option<&mut MemberIndex<'v>>) -> Option<&'v Value> {
     let mut cur = root;
     for seg in uri::pointer_segments(pointer)? {
-        cur = match cur {
-            Value::Object(_) => cur.get(&seg)?,
-            Value::Array(items) => {
+        cur = match (cur, index.as_deref_mut()) {
+            (Value::Object(members), Some(index)) if members.len() > INDEXED_MEMBERS => {
+                let by_name = index.entry(cur as *const Value).or_insert_with(|| {
+                    // The first of duplicate names wins, as `Value::get` has it.
+                    members.iter().rev().map(|(k, v)| (k.as_str(), v)).collect()
+                });
+                *by_name.get(seg.as_str())?
+            }
+            (Value::Object(_), _) => cur.get(&seg)?,
+            (Value::Array(items), _) => {
                 if seg.len() > 1 && seg.starts_with('0') {
                     return None;
                 }
@@ -236,41 +251,14 @@ struct Compiler<'v> {
     patterns: Vec<(Box<str>, Pattern)>,
     pattern_ids: HashMap<String, u32>,
     dynamic: bool,
-    /// The members of large objects by name, for following pointers into
-    /// them (a `$defs` of thousands, each referred to) in constant time.
-    members: HashMap<*const Value, HashMap<&'v str, &'v Value>>,
+    /// The members of large objects, for `navigate`.
+    members: MemberIndex<'v>,
 }
-
-/// Objects with more members than this are indexed when a pointer goes through them.
-const INDEXED_MEMBERS: usize = 32;
 
 impl<'v> Compiler<'v> {
     /// The value a JSON pointer names inside document `doc`.
     fn navigate(&mut self, doc: u16, pointer: &str) -> Option<&'v Value> {
-        let mut cur: &'v Value = self.index.docs[doc as usize];
-        for seg in uri::pointer_segments(pointer)? {
-            cur = match cur {
-                Value::Object(members) if members.len() > INDEXED_MEMBERS => {
-                    let by_name = self.members.entry(cur as *const Value).or_insert_with(|| {
-                        let mut m = HashMap::with_capacity(members.len());
-                        for (k, v) in members.iter().rev() {
-                            m.insert(k.as_str(), v);
-                        }
-                        m
-                    });
-                    *by_name.get(seg.as_str())?
-                }
-                Value::Object(_) => cur.get(&seg)?,
-                Value::Array(items) => {
-                    if seg.len() > 1 && seg.starts_with('0') {
-                        return None;
-                    }
-                    items.get(seg.parse::<usize>().ok()?)?
-                }
-                _ => return None,
-            };
-        }
-        Some(cur)
+        navigate(self.index.docs[doc as usize], pointer, Some(&mut self.members))
     }
 }
 
@@ -596,7 +584,7 @@ impl<'v> Compiler<'v> {
         if n.location.contains('#') {
             return None;
         }
-        navigate(self.index.docs[0], &n.location)
+        navigate(self.index.docs[0], &n.location, None)
     }
 
     fn child(&mut self, id: NodeId, doc: u16, at: &str, kw: Kw, segs: &[&str], value: &'v Value) -> NodeId {

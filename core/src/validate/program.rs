@@ -447,6 +447,29 @@ pub(crate) enum Op {
 }
 
 impl Op {
+    /// The subschemas this op applies to the value itself: references,
+    /// `allOf`/`anyOf`/`oneOf` branches, `if`/`then`/`else`; and with
+    /// `every`, also `not`, `dependentSchemas` and draft 7's schema
+    /// `dependencies` (which apply to it too, but only to refute it or when
+    /// a member is present).
+    pub(crate) fn in_place(&self, every: bool, out: &mut Vec<NodeId>) {
+        match self {
+            Op::Ref(t) | Op::RecursiveRef { target: t, .. } | Op::DynamicRef { target: t, .. } => out.push(*t),
+            Op::AllOf(list) | Op::AnyOf(list) | Op::OneOf(list) => out.extend(list.iter()),
+            Op::If { cond, then, els } => {
+                out.push(*cond);
+                out.extend(then.iter().chain(els.iter()));
+            }
+            Op::Not(t) if every => out.push(*t),
+            Op::DependentSchemas(list) if every => out.extend(list.iter().map(|(_, t)| *t)),
+            Op::Dependencies(list) if every => out.extend(list.iter().filter_map(|(_, d)| match d {
+                Dependency::Schema(t) => Some(*t),
+                Dependency::Required(_) => None,
+            })),
+            _ => {}
+        }
+    }
+
     pub(crate) fn kw(&self) -> Kw {
         match self {
             Op::Type(_) => Kw::Type,

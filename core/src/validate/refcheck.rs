@@ -9,7 +9,7 @@
 //! schema before it is compiled. With resources of their own, it runs on the
 //! compiled program, whose references are resolved.
 
-use super::program::{Dependency, Op, Program};
+use super::program::Program;
 use crate::json::Value;
 use std::collections::HashMap;
 
@@ -153,26 +153,9 @@ fn program_edges(prog: &Program) -> Vec<Vec<usize>> {
         .map(|n| {
             let mut edges = Vec::new();
             for op in n.ops.iter() {
-                match op {
-                    Op::Ref(t) | Op::RecursiveRef { target: t, .. } | Op::DynamicRef { target: t, .. } | Op::Not(t) => {
-                        edges.push(*t as usize);
-                    }
-                    Op::AllOf(list) | Op::AnyOf(list) | Op::OneOf(list) => {
-                        edges.extend(list.iter().map(|&t| t as usize))
-                    }
-                    Op::If { cond, then, els } => {
-                        edges.push(*cond as usize);
-                        edges.extend(then.iter().chain(els.iter()).map(|&t| t as usize));
-                    }
-                    Op::DependentSchemas(list) => edges.extend(list.iter().map(|(_, t)| *t as usize)),
-                    Op::Dependencies(list) => edges.extend(list.iter().filter_map(|(_, d)| match d {
-                        Dependency::Schema(t) => Some(*t as usize),
-                        Dependency::Required(_) => None,
-                    })),
-                    _ => {}
-                }
+                op.in_place(true, &mut edges);
             }
-            edges
+            edges.into_iter().map(|t| t as usize).collect()
         })
         .collect()
 }
