@@ -81,10 +81,20 @@ pub enum Code {
     Olp003,
     /// The converted schema would be past a documented limit.
     Olp004,
+    /// C# source cannot be read here (a syntax error).
+    Olc001,
+    /// The C# source holds no `[Tool]` method.
+    Olc002,
+    /// An attribute argument or a default value is not a constant describe-source reads.
+    Olc003,
+    /// The C# source is ambiguous: two types a tool uses share a name, or contexts disagree.
+    Olc004,
+    /// The C# source is past a documented limit.
+    Olc005,
 }
 
 impl Code {
-    pub const ALL: [Code; 30] = [
+    pub const ALL: [Code; 35] = [
         Code::Olt001,
         Code::Olt002,
         Code::Olt003,
@@ -115,6 +125,11 @@ impl Code {
         Code::Olp002,
         Code::Olp003,
         Code::Olp004,
+        Code::Olc001,
+        Code::Olc002,
+        Code::Olc003,
+        Code::Olc004,
+        Code::Olc005,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -149,6 +164,11 @@ impl Code {
             Code::Olp002 => "OLP002",
             Code::Olp003 => "OLP003",
             Code::Olp004 => "OLP004",
+            Code::Olc001 => "OLC001",
+            Code::Olc002 => "OLC002",
+            Code::Olc003 => "OLC003",
+            Code::Olc004 => "OLC004",
+            Code::Olc005 => "OLC005",
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod downconvert;
 pub mod encode;
 pub mod json;
 pub mod path;
+pub mod source;
 pub mod validate;
 
 pub use describe::descriptor::Mode;
@@ -22,6 +23,7 @@ pub use downconvert::{
     BUILT_IN as PROVIDERS, Change, Downconverted, Target, downconvert, provider_profile, restore_args,
 };
 pub use encode::{Outcome, Part, Signature, ToolResult, encode_result};
+pub use source::{FromSource, SourceDiagnostic, SourceFile, SourceOptions, describe_source, source_descriptor};
 pub use validate::{ArgError, FormatMode, Limits, Options, Validator, validate_args};
 
 /// The contract's default name for a tool method (`GetDocketAsync` →

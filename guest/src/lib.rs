@@ -6,7 +6,9 @@ wit_bindgen::generate!({
     path: "../wit",
 });
 
-use exports::onellm::tool_schema::describe::Guest as Describe;
+use exports::onellm::tool_schema::describe::{
+    FromSource, Guest as Describe, SourceDiagnostic, SourceFile, SourceOptions,
+};
 use exports::onellm::tool_schema::downconvert::{Change, Downconverted, Guest as Downconvert, Target};
 use exports::onellm::tool_schema::encode::{Guest as Encode, Outcome, Part, ToolResult};
 use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
@@ -45,6 +47,16 @@ impl Describe for Component {
             .map_err(diagnostics)
     }
 
+    fn describe_source(files: Vec<SourceFile>, options: SourceOptions) -> Result<FromSource, Vec<SourceDiagnostic>> {
+        let (files, options) = source_input(&files, options);
+        tool_schema::describe_source(&files, &options).map(from_source).map_err(source_diagnostics)
+    }
+
+    fn source_descriptor(files: Vec<SourceFile>, options: SourceOptions) -> Result<FromSource, Vec<SourceDiagnostic>> {
+        let (files, options) = source_input(&files, options);
+        tool_schema::source_descriptor(&files, &options).map(from_source).map_err(source_diagnostics)
+    }
+
     fn tool_name(method: String) -> Result<String, Diagnostic> {
         tool_schema::tool_name(&method).map_err(diagnostic)
     }
@@ -52,6 +64,31 @@ impl Describe for Component {
     fn flatten_doc(xml: String) -> String {
         tool_schema::flatten_doc(&xml)
     }
+}
+
+fn source_input(
+    files: &[SourceFile],
+    o: SourceOptions,
+) -> (Vec<tool_schema::SourceFile<'_>>, tool_schema::SourceOptions) {
+    let files = files.iter().map(|f| tool_schema::SourceFile { path: &f.path, text: &f.text }).collect();
+    (files, tool_schema::SourceOptions { mode: mode(o.mode), naming: o.naming })
+}
+
+fn source_diagnostics(ds: Vec<tool_schema::SourceDiagnostic>) -> Vec<SourceDiagnostic> {
+    ds.into_iter()
+        .map(|d| SourceDiagnostic {
+            code: d.code.as_str().to_owned(),
+            message: d.message,
+            file: d.file,
+            line: d.line,
+            column: d.column,
+            path: d.path,
+        })
+        .collect()
+}
+
+fn from_source(f: tool_schema::FromSource) -> FromSource {
+    FromSource { json: f.json, warnings: source_diagnostics(f.warnings) }
 }
 
 /// A count from the interface, as this 32-bit guest can hold it.

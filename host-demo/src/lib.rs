@@ -24,6 +24,7 @@ wasmtime::component::bindgen!({
     path: "../wit",
 });
 
+pub use exports::onellm::tool_schema::describe::{FromSource, SourceDiagnostic, SourceFile, SourceOptions};
 pub use exports::onellm::tool_schema::downconvert::{Change, Downconverted, Target};
 pub use exports::onellm::tool_schema::encode::{Exception, Outcome, Part, ToolResult};
 pub use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
@@ -287,6 +288,24 @@ impl Host<'_> {
 
     pub fn describe_tool(&mut self, descriptor: &str) -> Result<Result<String, Vec<Diagnostic>>, HostError> {
         self.call(|b, s| b.onellm_tool_schema_describe().call_describe_tool(s, descriptor))
+    }
+
+    /// `describe-source`: every `[Tool]` method in C# source files.
+    pub fn describe_source(
+        &mut self,
+        files: &[SourceFile],
+        options: &SourceOptions,
+    ) -> Result<Result<FromSource, Vec<SourceDiagnostic>>, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_describe().call_describe_source(s, files, options))
+    }
+
+    /// `source-descriptor`: the descriptor C# source files describe to.
+    pub fn source_descriptor(
+        &mut self,
+        files: &[SourceFile],
+        options: &SourceOptions,
+    ) -> Result<Result<FromSource, Vec<SourceDiagnostic>>, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_describe().call_source_descriptor(s, files, options))
     }
 
     pub fn describe_type(

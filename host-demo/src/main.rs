@@ -6,8 +6,8 @@
 //! fails (component missing, trap).
 
 use host_demo::{
-    ArgError, Change, Diagnostic, Exception, FormatMode, Host, LoadOptions, Mode, Origin, Outcome, Part, Runtime,
-    Target, ToolResult, TypeContext, ValidateOptions,
+    ArgError, Change, Diagnostic, Exception, FormatMode, FromSource, Host, LoadOptions, Mode, Origin, Outcome, Part,
+    Runtime, SourceDiagnostic, SourceFile, SourceOptions, Target, ToolResult, TypeContext, ValidateOptions,
 };
 use std::io::Read;
 use std::path::PathBuf;
@@ -21,6 +21,14 @@ commands:
   describe-tool <FILE|-> [--pretty]
       Describe a tool from a method descriptor, or every tool of a class from a
       containingType descriptor. Prints the tool JSON (a list for a class).
+  describe-source <FILE.cs>... [--emit-descriptor] [--format json|msbuild] [--naming N]
+                  [--mode generator|reflection] [--pretty]
+      Describe every [Tool] method in C# source files, as the [Tool] generator
+      would: the tool JSON (a list when there are several). --emit-descriptor
+      prints the descriptor the source describes to instead. Diagnostics are
+      {\"diagnostics\": [...]} with file, line and column, or with
+      --format msbuild one line each on stdout: File.cs(12,5): error OLT002: ...
+      Warnings (problems the answer does not depend on) go to stderr.
   describe-type <TYPE> [--types FILE] [--naming N] [--mode generator|reflection] [--pretty]
       Print the schema fragment of one C# type expression.
   validate <SCHEMA_FILE|-> <ARGS_JSON|@FILE> [--annotate-formats] [--pretty]
@@ -127,6 +135,17 @@ impl Args {
         }
     }
 
+    /// One or more positional arguments, after every option has been taken.
+    fn many(self, what: &str) -> Result<Vec<String>, Failure> {
+        if let Some(unknown) = self.rest.iter().find(|a| a.starts_with("--")) {
+            return Err(Failure::Usage(format!("unknown option '{unknown}'")));
+        }
+        if self.rest.is_empty() {
+            return Err(Failure::Usage(format!("missing {what}")));
+        }
+        Ok(self.rest)
+    }
+
     /// Exactly two positional arguments, after every option has been taken.
     fn two(self, first: &str, second: &str) -> Result<(String, String), Failure> {
         if let Some(unknown) = self.rest.iter().find(|a| a.starts_with("--")) {
@@ -171,6 +190,7 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
     if !matches!(
         command.as_str(),
         "describe-tool"
+            | "describe-source"
             | "describe-type"
             | "validate"
             | "encode"
@@ -194,6 +214,25 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
             let runtime = Runtime::load(&opts)?;
             let answer = runtime.instantiate()?.describe_tool(&text)?;
             Ok(print_answer(answer, pretty))
+        }
+        "describe-source" => {
+            let emit = args.flag("--emit-descriptor");
+            let msbuild = match args.option("--format")?.as_deref() {
+                None | Some("json") => false,
+                Some("msbuild") => true,
+                Some(other) => return Err(Failure::Usage(format!("--format is json or msbuild, not '{other}'"))),
+            };
+            let options = SourceOptions { naming: args.option("--naming")?, mode: mode_option(&mut args)? };
+            let paths = args.many("C# source file")?;
+            let files = paths
+                .iter()
+                .map(|p| Ok(SourceFile { path: p.clone(), text: read_input(p)? }))
+                .collect::<Result<Vec<_>, Failure>>()?;
+            let runtime = Runtime::load(&opts)?;
+            let mut host = runtime.instantiate()?;
+            let answer =
+                if emit { host.source_descriptor(&files, &options)? } else { host.describe_source(&files, &options)? };
+            Ok(print_source_answer(answer, pretty, msbuild))
         }
         "describe-type" => {
             let types = match args.option("--types")? {
@@ -600,6 +639,57 @@ fn print_answer(answer: Result<String, Vec<Diagnostic>>, pretty: bool) -> u8 {
         }
         Err(diags) => {
             let v = diagnostics_value(&diags);
+            say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
+            1
+        }
+    }
+}
+
+fn source_diagnostic_value(d: &SourceDiagnostic) -> Value {
+    let n = |n: u32| Value::Number(json::Number::from_i128(n.into()));
+    Value::Object(vec![
+        ("code".into(), Value::String(d.code.clone())),
+        ("message".into(), Value::String(d.message.clone())),
+        ("file".into(), Value::String(d.file.clone())),
+        ("line".into(), n(d.line)),
+        ("column".into(), n(d.column)),
+        ("path".into(), Value::String(d.path.clone())),
+    ])
+}
+
+/// `File.cs(12,5): error OLT002: message`, as MSBuild prints diagnostics.
+fn msbuild_line(d: &SourceDiagnostic, severity: &str) -> String {
+    if d.file.is_empty() {
+        format!("{severity} {}: {}", d.code, d.message)
+    } else {
+        format!("{}({},{}): {severity} {}: {}", d.file, d.line, d.column, d.code, d.message)
+    }
+}
+
+fn print_source_answer(answer: Result<FromSource, Vec<SourceDiagnostic>>, pretty: bool, msbuild: bool) -> u8 {
+    match answer {
+        Ok(found) => {
+            for w in &found.warnings {
+                if msbuild {
+                    eprintln!("{}", msbuild_line(w, "warning"));
+                } else {
+                    eprintln!("{}", Value::Object(vec![("warning".into(), source_diagnostic_value(w))]).to_json());
+                }
+            }
+            say!("{}", if pretty { pretty_json(&found.json) } else { found.json });
+            0
+        }
+        Err(diags) if msbuild => {
+            for d in &diags {
+                say!("{}", msbuild_line(d, "error"));
+            }
+            1
+        }
+        Err(diags) => {
+            let v = Value::Object(vec![(
+                "diagnostics".into(),
+                Value::Array(diags.iter().map(source_diagnostic_value).collect()),
+            )]);
             say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
             1
         }

@@ -99,7 +99,11 @@ pub struct ObjectDecl {
 #[derive(Clone, Debug)]
 pub enum DeclKind {
     Object(Box<ObjectDecl>),
-    Enum { members: Vec<String> },
+    /// `in_context`: serialized by name (the string enum converter applies).
+    Enum {
+        members: Vec<String>,
+        in_context: bool,
+    },
     Interface,
     Delegate,
 }
@@ -194,8 +198,18 @@ pub struct ContainingType {
 }
 
 pub enum Descriptor {
-    Method { method: Box<Method>, context: Context },
-    Class { containing: ContainingType, methods: Vec<Method>, context: Context },
+    /// One tool; `containing` is the class it is declared in, when the
+    /// descriptor names it (the class's own rules are then checked).
+    Method {
+        method: Box<Method>,
+        containing: Option<ContainingType>,
+        context: Context,
+    },
+    Class {
+        containing: ContainingType,
+        methods: Vec<Method>,
+        context: Context,
+    },
 }
 
 /// Reads a parsed descriptor. Returns `None` only when the top level is not
@@ -207,7 +221,9 @@ pub fn read(root: &Value, sink: &mut Sink) -> Option<Descriptor> {
         sink.report(Code::Old002, &path, format!("The descriptor must be a JSON object, not {}.", article(root)));
         return None;
     }
-    if root.get("containingType").is_some() || root.get("methods").is_some() {
+    // A method descriptor may name its class; a class descriptor lists methods.
+    let class = root.get("methods").is_some() || (root.get("containingType").is_some() && root.get("method").is_none());
+    if class {
         let f = Fields::new(
             root,
             &path,
@@ -232,18 +248,35 @@ pub fn read(root: &Value, sink: &mut Sink) -> Option<Descriptor> {
         let context = Context::new(types, naming, path.key("naming"), mode);
         Some(Descriptor::Class { containing: containing?, methods, context })
     } else {
-        let method = read_method(root, &path, &mut Vec::new(), sink)?;
+        let method = read_method(root, &path, &mut Vec::new(), sink);
         let f = Fields { members: root.as_object()?, path: path.clone() };
+        let containing = match f.get("containingType") {
+            None => None,
+            Some(v) => Some(read_containing(v, &path.key("containingType"), sink)?),
+        };
         let (types, naming, mode) = read_context(&f, sink);
         Some(Descriptor::Method {
-            method: Box::new(method),
+            method: Box::new(method?),
+            containing,
             context: Context::new(types, naming, path.key("naming"), mode),
         })
     }
 }
 
-const METHOD_KEYS: &[&str] =
-    &["method", "tool", "attributes", "doc", "parameters", "returns", "types", "naming", "mode", "generic", "async"];
+const METHOD_KEYS: &[&str] = &[
+    "containingType",
+    "method",
+    "tool",
+    "attributes",
+    "doc",
+    "parameters",
+    "returns",
+    "types",
+    "naming",
+    "mode",
+    "generic",
+    "async",
+];
 const NESTED_METHOD_KEYS: &[&str] =
     &["method", "tool", "attributes", "doc", "parameters", "returns", "types", "generic", "async"];
 
@@ -372,11 +405,11 @@ fn read_decl(v: &Value, path: &Path, sink: &mut Sink) -> Option<DeclKind> {
                     }
                 }
             }
-            f.boolean(sink, "inContext", true);
+            let in_context = f.boolean(sink, "inContext", true);
             if let Some(d) = f.get("doc") {
                 read_doc(d, &path.key("doc"), false, sink);
             }
-            Some(DeclKind::Enum { members })
+            Some(DeclKind::Enum { members, in_context })
         }
         Some("interface") | Some("delegate") => {
             Fields::new(v, path, "a declaration", &["kind", "inContext", "doc", "generic"], sink)?;

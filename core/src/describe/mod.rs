@@ -31,12 +31,22 @@ pub const DESCRIPTOR_LIMITS: ParseLimits = ParseLimits { max_bytes: 1 << 20, max
 pub fn describe_tool(descriptor: &str) -> Result<String, Vec<Diagnostic>> {
     let mut sink = Sink::default();
     let root = parse_input(descriptor, "descriptor", &mut sink).ok_or_else(|| sink_vec(&mut sink))?;
-    let Some(desc) = descriptor::read(&root, &mut sink) else {
-        return Err(sink.into_document_order(&root));
+    describe_descriptor(&root).map(|v| v.to_json())
+}
+
+/// [`describe_tool`] for a descriptor already parsed: the tool object, or an
+/// array of them for a class descriptor.
+pub fn describe_descriptor(root: &Value) -> Result<Value, Vec<Diagnostic>> {
+    let mut sink = Sink::default();
+    let Some(desc) = descriptor::read(root, &mut sink) else {
+        return Err(sink.into_document_order(root));
     };
     let out = match &desc {
-        Descriptor::Method { method, context } => {
+        Descriptor::Method { method, containing, context } => {
             check_naming(context, &mut sink);
+            if let (Some(c), Mode::Generator) = (containing, context.mode) {
+                check_containing(c, &mut sink);
+            }
             tool(method, context, &mut sink)
         }
         Descriptor::Class { containing, methods, context } => {
@@ -63,8 +73,8 @@ pub fn describe_tool(descriptor: &str) -> Result<String, Vec<Diagnostic>> {
         }
     };
     match out {
-        Some(v) if sink.is_empty() => Ok(v.to_json()),
-        _ => Err(sink.into_document_order(&root)),
+        Some(v) if sink.is_empty() => Ok(v),
+        _ => Err(sink.into_document_order(root)),
     }
 }
 

@@ -376,7 +376,17 @@ impl<'c> Resolver<'c> {
 
     fn declared_type(&mut self, expr: &TypeExpr, decl: &'c TypeDecl, at: &Path, role: Role) -> Option<Described> {
         match &decl.kind {
-            DeclKind::Enum { members } => {
+            DeclKind::Enum { members, in_context } => {
+                if self.ctx.mode == Mode::Generator && !in_context {
+                    self.sink.report(
+                        Code::Olt005,
+                        &decl.path.key("inContext"),
+                        format!(
+                            "The enum '{}' is written by name only through the string enum converter: set UseStringEnumConverter = true on its JsonSerializerContext, or put [JsonConverter(typeof(JsonStringEnumConverter))] on the enum.",
+                            decl.canonical
+                        ),
+                    );
+                }
                 let schema = Schema {
                     enumeration: Some(members.iter().map(|m| Value::String(m.clone())).collect()),
                     ..Schema::of_type("string")

@@ -1,0 +1,139 @@
+//! `describe-source`: C# source files → the descriptor a `[Tool]` generator
+//! reads (docs/source.md) → `describe-tool`. The front end only reads the
+//! source and writes a descriptor, with the place in the source of every
+//! part of it; every rule of the contract stays in `describe`, and each
+//! diagnostic `describe` gives is reported at its place in the source.
+
+mod emit;
+pub mod lex;
+pub mod syntax;
+
+use crate::describe::descriptor::Mode;
+use crate::diag::Code;
+use crate::json::Value;
+
+/// Every file together may hold at most this many bytes.
+pub const MAX_SOURCE_BYTES: usize = 16 << 20;
+/// At most this many files in one call.
+pub const MAX_FILES: usize = 1_000;
+
+/// One C# source file: the path it is reported under, and its text.
+#[derive(Clone, Copy, Debug)]
+pub struct SourceFile<'a> {
+    pub path: &'a str,
+    pub text: &'a str,
+}
+
+#[derive(Clone, Debug)]
+pub struct SourceOptions {
+    pub mode: Mode,
+    /// The naming policy when no `JsonSerializerContext` in the files sets
+    /// one: `CamelCase` (the default), `Web` or `None`.
+    pub naming: Option<String>,
+}
+
+impl Default for SourceOptions {
+    fn default() -> SourceOptions {
+        SourceOptions { mode: Mode::Generator, naming: None }
+    }
+}
+
+/// A problem, at its place in the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceDiagnostic {
+    pub code: Code,
+    pub message: String,
+    /// The file's path as given; empty for a problem with the options.
+    pub file: String,
+    /// 1-based, as Roslyn prints them; the column counts UTF-16 code units.
+    /// Both are 0 for a problem with the options.
+    pub line: u32,
+    pub column: u32,
+    /// Where in the descriptor the problem was found (`parameters[1].type`);
+    /// `$` for a problem of the source text itself.
+    pub path: String,
+}
+
+impl SourceDiagnostic {
+    /// `File.cs(12,5): error OLT002: message`, as MSBuild prints diagnostics.
+    pub fn msbuild(&self, severity: &str) -> String {
+        if self.file.is_empty() {
+            format!("{severity} {}: {}", self.code, self.message)
+        } else {
+            format!("{}({},{}): {severity} {}: {}", self.file, self.line, self.column, self.code, self.message)
+        }
+    }
+
+    /// `{"code", "message", "file", "line", "column", "path"}`.
+    pub fn to_value(&self) -> Value {
+        let n = |n: u32| Value::Number(crate::json::Number::from_i128(n.into()));
+        Value::Object(vec![
+            ("code".into(), Value::String(self.code.as_str().into())),
+            ("message".into(), Value::String(self.message.clone())),
+            ("file".into(), Value::String(self.file.clone())),
+            ("line".into(), n(self.line)),
+            ("column".into(), n(self.column)),
+            ("path".into(), Value::String(self.path.clone())),
+        ])
+    }
+}
+
+/// What the source gave: JSON text, and the problems in code that it does
+/// not depend on (a syntax error in a method body, in a type no tool uses).
+#[derive(Clone, Debug)]
+pub struct FromSource {
+    pub json: String,
+    pub warnings: Vec<SourceDiagnostic>,
+}
+
+/// Describes every `[Tool]` method in `files`: the tool object when the files
+/// hold one, else an array of every tool in the order of the files and their
+/// declarations — exactly what `describe-tool` gives for
+/// [`source_descriptor`]'s descriptor. On refusal, every diagnostic (the
+/// warnings too), in the order of their places.
+pub fn describe_source(files: &[SourceFile<'_>], options: &SourceOptions) -> Result<FromSource, Vec<SourceDiagnostic>> {
+    let read = emit::read(files, options);
+    let mut errors = read.errors.clone();
+    let mut tools = Vec::new();
+    for d in &read.descriptors {
+        match crate::describe::describe_descriptor(&d.value) {
+            Ok(Value::Array(list)) => tools.extend(list),
+            Ok(tool) => tools.push(tool),
+            Err(diags) => errors.extend(diags.iter().map(|x| read.locate(d, x.code, &x.message, &x.path))),
+        }
+    }
+    if errors.is_empty() {
+        let json = match (read.single, tools.len()) {
+            (true, 1) => tools.pop().map(|t| t.to_json()).unwrap_or_default(),
+            _ => Value::Array(tools).to_json(),
+        };
+        return Ok(FromSource { json, warnings: read.warnings });
+    }
+    errors.extend(read.warnings.iter().cloned());
+    Err(read.sorted(errors))
+}
+
+/// The descriptor the files describe to: one descriptor for the one class
+/// holding tools (a method descriptor naming its class when it holds one
+/// tool), or an array of them, one per class. Fails only when no descriptor
+/// can be written (no `[Tool]` method, a limit); every problem of the source
+/// text is a warning here.
+pub fn source_descriptor(
+    files: &[SourceFile<'_>],
+    options: &SourceOptions,
+) -> Result<FromSource, Vec<SourceDiagnostic>> {
+    let read = emit::read(files, options);
+    if read.descriptors.is_empty() {
+        let mut all = read.errors.clone();
+        all.extend(read.warnings.iter().cloned());
+        return Err(read.sorted(all));
+    }
+    let mut warnings = read.errors.clone();
+    warnings.extend(read.warnings.iter().cloned());
+    let json = if read.descriptors.len() == 1 {
+        read.descriptors[0].value.to_json()
+    } else {
+        Value::Array(read.descriptors.iter().map(|d| d.value.clone()).collect()).to_json()
+    };
+    Ok(FromSource { json, warnings: read.sorted(warnings) })
+}
