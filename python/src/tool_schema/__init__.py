@@ -1,6 +1,6 @@
 """tool-schema for Python: the tool-schema WebAssembly component, run by wasmtime.
 
-Describe a tool from its descriptor, check the arguments a model sends against
+Describe a tool from its descriptor or its C# source, check the arguments a model sends against
 its input schema, turn the tool's outcome into the content the model receives,
 and convert a schema for a provider's strict mode and the model's answer back —
 with byte for byte the answers of every other host of the same ``.wasm``::
@@ -43,6 +43,10 @@ from ._model import (
     ReturnedParts,
     ReturnedToolResult,
     SchemaError,
+    SourceDescriptor,
+    SourceDiagnostic,
+    SourceError,
+    SourceTools,
     Target,
     TextPart,
     Threw,
@@ -60,6 +64,8 @@ from ._runtime import (
     Runtime,
     RuntimeInfo,
     SchemaInput,
+    SourceFiles,
+    SourcePath,
     Validator,
 )
 
@@ -93,6 +99,12 @@ __all__ = [
     "RuntimeInfo",
     "SchemaError",
     "SchemaInput",
+    "SourceDescriptor",
+    "SourceDiagnostic",
+    "SourceError",
+    "SourceFiles",
+    "SourcePath",
+    "SourceTools",
     "Target",
     "TextPart",
     "Threw",
@@ -105,6 +117,7 @@ __all__ = [
     "Validator",
     "default_cache_dir",
     "default_limits",
+    "describe_source",
     "describe_tool",
     "describe_tools",
     "describe_type",
@@ -114,6 +127,7 @@ __all__ = [
     "provider_profile",
     "restore_args",
     "runtime",
+    "source_descriptor",
     "tool_name",
     "validate_args",
 ]
@@ -145,6 +159,35 @@ def describe_tool(descriptor: JsonInput) -> Tool:
 def describe_tools(descriptor: JsonInput) -> List[Tool]:
     """Describes every tool of a descriptor (a class's methods, or one method)."""
     return runtime().describe_tools(descriptor)
+
+
+def describe_source(
+    files: SourceFiles,
+    *,
+    mode: Union[Mode, str] = Mode.GENERATOR,
+    naming: Optional[str] = None,
+) -> SourceTools:
+    """Describes every ``[Tool]`` method in C# source files (a mapping of path
+    to text, or ``(path, text)`` pairs), as the ``[Tool]`` generator would.
+
+    The answer has ``tools`` (always a list), the component's exact ``json``
+    (the tool object for one tool, else an array) and ``warnings``. Raises
+    :class:`SourceError`, a :class:`DescribeError` whose diagnostics are
+    :class:`SourceDiagnostic` with file, line and column.
+    """
+    return runtime().describe_source(files, mode=mode, naming=naming)
+
+
+def source_descriptor(
+    files: SourceFiles,
+    *,
+    mode: Union[Mode, str] = Mode.GENERATOR,
+    naming: Optional[str] = None,
+) -> SourceDescriptor:
+    """The descriptor C# source files describe to, as JSON text, with every
+    problem of the source text as a warning; :class:`SourceError` only when
+    there is nothing to write (no ``[Tool]`` method, a limit)."""
+    return runtime().source_descriptor(files, mode=mode, naming=naming)
 
 
 def describe_type(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 
 class Mode(str, Enum):
@@ -76,6 +76,41 @@ class Diagnostic:
 
     def __str__(self) -> str:
         return f"{self.code} at {self.path}: {self.message}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SourceDiagnostic(Diagnostic):
+    """A problem at its place in C# source (WIT ``source-diagnostic``):
+    a :class:`Diagnostic` with the file, line and column.
+
+    ``code`` is ``OLT…`` or ``OLD…`` as :func:`describe_tool` gives it, or
+    ``OLC001``–``OLC005`` for the source text itself; ``path`` is where in the
+    descriptor the source describes to (``$`` for the source text). ``file``,
+    ``line`` and ``column`` are keyword-only.
+    """
+
+    #: The file's path as given; empty for a problem with the options.
+    file: str
+    #: 1-based, as Roslyn prints it; 0 for a problem with the options.
+    line: int
+    #: 1-based, in UTF-16 code units (as Roslyn counts), not code points: a
+    #: character outside the Basic Multilingual Plane before it counts 2.
+    #: 0 for a problem with the options.
+    column: int
+
+    def __str__(self) -> str:
+        if not self.file:
+            return super().__str__()
+        return f"{self.file}({self.line},{self.column}): {self.code} at {self.path}: {self.message}"
+
+    def msbuild(self, severity: Literal["error", "warning"] = "error") -> str:
+        """The diagnostic as MSBuild prints one: ``File.cs(12,5): error OLT002:
+        message``, or ``error OLT011: message`` when it has no file."""
+        if severity not in ("error", "warning"):
+            raise ValueError(f"severity must be 'error' or 'warning', not {severity!r}")
+        if not self.file:
+            return f"{severity} {self.code}: {self.message}"
+        return f"{self.file}({self.line},{self.column}): {severity} {self.code}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -278,6 +313,35 @@ class Downconverted:
     lossless: bool
 
 
+@dataclass(frozen=True)
+class SourceDescriptor:
+    """The descriptor C# source describes to (:func:`source_descriptor`; WIT
+    ``from-source``)."""
+
+    #: The component's JSON text, byte for byte: one descriptor for the one
+    #: class holding tools (a method descriptor naming its class when it holds
+    #: one tool), else an array of them, one per class.
+    json: str
+    #: Problems of the source text, in the order of their places: the
+    #: descriptor was written regardless.
+    warnings: List[SourceDiagnostic]
+
+
+@dataclass(frozen=True)
+class SourceTools:
+    """The tools C# source describes to (:func:`describe_source`)."""
+
+    #: Every tool, in the order of the files and their declarations (a list
+    #: of one for one tool).
+    tools: List[Tool]
+    #: The component's JSON text, byte for byte: the tool object when the
+    #: files hold one ``[Tool]`` method, else an array of every tool.
+    json: str = field(repr=False)
+    #: Problems in code the tools do not depend on (a syntax error in a method
+    #: body, in a type no tool uses), in the order of their places.
+    warnings: List[SourceDiagnostic]
+
+
 class ToolSchemaError(Exception):
     """The base of every error this package raises."""
 
@@ -294,6 +358,16 @@ class DiagnosticsError(ToolSchemaError, ValueError):
 
 class DescribeError(DiagnosticsError):
     """A descriptor, type expression or method name has no schema."""
+
+
+class SourceError(DescribeError):
+    """C# source has no tools: every diagnostic, each a :class:`SourceDiagnostic`
+    at its place in the files (the warnings too), in the order of their places."""
+
+    diagnostics: Tuple[SourceDiagnostic, ...]
+
+    def __init__(self, diagnostics: Sequence[SourceDiagnostic]):
+        super().__init__(diagnostics)
 
 
 class SchemaError(DiagnosticsError):

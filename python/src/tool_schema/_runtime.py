@@ -12,6 +12,7 @@ works. Calls are serialized by a lock (a store is not thread-safe).
 from __future__ import annotations
 
 import json
+import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,10 @@ from ._model import (
     ReturnedParts,
     ReturnedToolResult,
     SchemaError,
+    SourceDescriptor,
+    SourceDiagnostic,
+    SourceError,
+    SourceTools,
     TextPart,
     Threw,
     Target,
@@ -70,12 +75,24 @@ _PACKAGE = "onellm:tool-schema/{}@0.1.0"
 #: and only their operations are refused.
 _OPTIONAL_INTERFACES = frozenset({"downconvert"})
 
+#: Functions added to an interface after the first release: a component
+#: without them loads, and only they are refused.
+_OPTIONAL_FUNCTIONS = frozenset({("describe", "describe-source"), ("describe", "source-descriptor")})
+
 #: A JSON value given as text (``str``, or UTF-8 ``bytes``), or a Python value
 #: that :func:`json.dumps` writes.
 JsonInput = Union[str, bytes, bytearray, Mapping[str, Any], Sequence[Any], int, float, bool, None]
 
 #: A schema: JSON text, a Python mapping, or a described :class:`Tool` (its input schema).
 SchemaInput = Union[str, bytes, bytearray, Mapping[str, Any], bool, Tool]
+
+#: A C# source file's path: a ``str``, or an :class:`os.PathLike` whose
+#: :func:`os.fspath` is one. Diagnostics name the file by this text.
+SourcePath = Union[str, os.PathLike[str]]
+
+#: C# source files: a mapping of path to text, or a sequence of
+#: ``(path, text)`` pairs, in the order the tools are to come in.
+SourceFiles = Union[Mapping[str, str], Mapping[os.PathLike[str], str], Sequence[Tuple[SourcePath, str]]]
 
 @dataclass(frozen=True)
 class RuntimeInfo:
@@ -189,6 +206,68 @@ def _diagnostic(r: Record) -> Diagnostic:
     return Diagnostic(_field(r, "code"), _field(r, "message"), _field(r, "path"))
 
 
+def _source_diagnostic(r: Any) -> SourceDiagnostic:
+    if isinstance(r, SourceDiagnostic):
+        return r
+    return SourceDiagnostic(
+        _field(r, "code"),
+        _field(r, "message"),
+        _field(r, "path"),
+        file=_field(r, "file"),
+        line=_field(r, "line"),
+        column=_field(r, "column"),
+    )
+
+
+def _new_source_diagnostic(code: str, message: str, file: str, line: int, column: int, path: str) -> SourceDiagnostic:
+    return SourceDiagnostic(code, message, path, file=file, line=line, column=column)
+
+
+def _from_source(r: Any) -> SourceDescriptor:
+    if isinstance(r, SourceDescriptor):
+        return r
+    return SourceDescriptor(_field(r, "json"), [_source_diagnostic(w) for w in _field(r, "warnings")])
+
+
+_FILES = "files must be a mapping of path to text or a sequence of (path, text) pairs"
+
+
+def _source_path(path: Any) -> str:
+    if isinstance(path, str):
+        return path
+    if isinstance(path, os.PathLike):
+        text = os.fspath(path)
+        if isinstance(text, str):
+            return text
+    raise TypeError(f"a source file's path must be a str or an os.PathLike of one, not {type(path).__name__}")
+
+
+def _lower_source_files(files: SourceFiles) -> List[Record]:
+    if isinstance(files, Mapping):
+        pairs: List[Tuple[Any, Any]] = list(files.items())
+    elif isinstance(files, (str, bytes, bytearray)) or not isinstance(files, Sequence):
+        raise TypeError(f"{_FILES}, not {type(files).__name__}")
+    else:
+        pairs = []
+        for n, item in enumerate(files):
+            if isinstance(item, (str, bytes, bytearray)) or not isinstance(item, Sequence) or len(item) != 2:
+                raise TypeError(f"{_FILES}; files[{n}] is not a (path, text) pair but {type(item).__name__}")
+            pairs.append((item[0], item[1]))
+    lowered = []
+    for path, text in pairs:
+        name = _source_path(path)
+        if not isinstance(text, str):
+            raise TypeError(f"the text of the source file {name!r} must be a str, not {type(text).__name__}")
+        lowered.append(_record(path=name, text=text))
+    return lowered
+
+
+def _source_options(mode: Union[Mode, str], naming: Optional[str]) -> Record:
+    if naming is not None and not isinstance(naming, str):
+        raise TypeError(f"naming must be a str or None, not {type(naming).__name__}")
+    return _record(mode=Mode(mode).value, naming=naming)
+
+
 def _arg_error(r: Record) -> ArgError:
     return ArgError(_field(r, "path"), _field(r, "keyword"), _field(r, "message"))
 
@@ -273,6 +352,8 @@ def _new_change(pointer: str, keyword: str, action: str, detail: str) -> Change:
 _RECORDS: Dict[Tuple[str, ...], Callable[..., Any]] = {
     ("pointer", "keyword", "action", "detail"): _new_change,
     ("schema", "changes", "lossless"): Downconverted,
+    ("code", "message", "file", "line", "column", "path"): _new_source_diagnostic,
+    ("json", "warnings"): SourceDescriptor,
 }
 
 
@@ -316,6 +397,13 @@ def _tool(text: str) -> Tool:
     )
 
 
+def _tools(text: str) -> List[Tool]:
+    """The tools of an answer: an array's elements, or the one tool."""
+    if text.lstrip().startswith("["):
+        return [_tool(text[a:b]) for a, b in array_elements(text)]
+    return [_tool(text)]
+
+
 def _trap_reason(error: WasmtimeError) -> str:
     # wasmtime's message is a backtrace, then "Caused by:" and the reason.
     text = str(error)
@@ -346,6 +434,11 @@ class _Instance:
         if f is None:
             index = self._indexes.get(key)
             if index is None:
+                if any(exported == interface for exported, _ in self._indexes):
+                    raise ToolSchemaError(
+                        f"this build of the component has no {name} in {_PACKAGE.format(interface)}: "
+                        "it was built before the operation was added"
+                    )
                 raise ToolSchemaError(
                     f"this build of the component does not export {_PACKAGE.format(interface)}, "
                     f"so it has no {name}"
@@ -419,7 +512,14 @@ class Runtime:
     def _export_indexes(self) -> Dict[Tuple[str, str], ExportIndex]:
         component = self._loaded.component
         names = {
-            "describe": ["describe-tool", "describe-type", "tool-name", "flatten-doc"],
+            "describe": [
+                "describe-tool",
+                "describe-source",
+                "source-descriptor",
+                "describe-type",
+                "tool-name",
+                "flatten-doc",
+            ],
             "validate": [
                 "[static]validator.compile",
                 "[method]validator.validate",
@@ -441,6 +541,10 @@ class Runtime:
             for name in funcs:
                 index = component.get_export_index(name, parent)
                 if index is None:
+                    if (interface, name) in _OPTIONAL_FUNCTIONS:
+                        # An earlier build of the interface: refused when
+                        # called (_Instance.func).
+                        continue
                     raise ToolSchemaError(f"the component has no function {name} in {interface}")
                 indexes[(interface, name)] = index
         return indexes
@@ -539,10 +643,7 @@ class Runtime:
     def describe_tools(self, descriptor: JsonInput) -> List[Tool]:
         """Describes every tool of a descriptor: one for a method descriptor, each
         method's for a ``containingType`` descriptor. Raises :class:`DescribeError`."""
-        text = self._describe(descriptor)
-        if text.lstrip().startswith("["):
-            return [_tool(text[a:b]) for a, b in array_elements(text)]
-        return [_tool(text)]
+        return _tools(self._describe(descriptor))
 
     def describe_tool(self, descriptor: JsonInput) -> Tool:
         """Describes the tool of a method descriptor. Raises :class:`DescribeError`;
@@ -558,6 +659,52 @@ class Runtime:
         if isinstance(answer, str):
             return answer
         raise DescribeError([_diagnostic(d) for d in answer])
+
+    def describe_source(
+        self,
+        files: SourceFiles,
+        *,
+        mode: Union[Mode, str] = Mode.GENERATOR,
+        naming: Optional[str] = None,
+    ) -> SourceTools:
+        """Describes every ``[Tool]`` method in C# source files, as the
+        ``[Tool]`` generator would, and gives the tools with the warnings.
+
+        The source is read into the descriptor :meth:`source_descriptor`
+        gives, and that is described as :meth:`describe_tool` describes it, so
+        the answers are the same. Raises :class:`SourceError` (a
+        :class:`DescribeError`) with every diagnostic, the warnings too.
+
+        :param files: a mapping of path to text, or a sequence of
+            ``(path, text)`` pairs; the tools come in the order of the files
+            and their declarations. Diagnostics name a file by its path.
+        :param mode: mirror the generator (the default) or ``Tool.Create``.
+        :param naming: the naming policy when no ``JsonSerializerContext`` in
+            the files sets one: ``CamelCase`` (the default), ``Web``, ``None``.
+        """
+        found = self._source("describe-source", files, mode, naming)
+        return SourceTools(tools=_tools(found.json), json=found.json, warnings=found.warnings)
+
+    def source_descriptor(
+        self,
+        files: SourceFiles,
+        *,
+        mode: Union[Mode, str] = Mode.GENERATOR,
+        naming: Optional[str] = None,
+    ) -> SourceDescriptor:
+        """The descriptor C# source files describe to (JSON text), with every
+        problem of the source text as a warning. Raises :class:`SourceError`
+        only when there is nothing to write (no ``[Tool]`` method, a limit).
+        The parameters are :meth:`describe_source`'s."""
+        return self._source("source-descriptor", files, mode, naming)
+
+    def _source(self, name: str, files: SourceFiles, mode: Union[Mode, str], naming: Optional[str]) -> SourceDescriptor:
+        lowered = _lower_source_files(files)
+        options = _source_options(mode, naming)
+        answer = self._call("describe", name, lowered, options)
+        if isinstance(answer, list):
+            raise SourceError([_source_diagnostic(d) for d in answer])
+        return _from_source(answer)
 
     def describe_type(
         self,
