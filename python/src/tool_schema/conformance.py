@@ -36,6 +36,8 @@ from ._model import (
     ReturnedNothing,
     ReturnedParts,
     ReturnedToolResult,
+    SourceDiagnostic,
+    SourceError,
     Target,
     TextPart,
     Threw,
@@ -57,6 +59,13 @@ def load_cases(path: "str | Path") -> List[Dict[str, Any]]:
 
 def _diags(ds: Sequence[Diagnostic]) -> List[Dict[str, str]]:
     return [{"code": d.code, "message": d.message, "path": d.path} for d in ds]
+
+
+def _source_diags(ds: Sequence[SourceDiagnostic]) -> List[Dict[str, Any]]:
+    return [
+        {"code": d.code, "message": d.message, "file": d.file, "line": d.line, "column": d.column, "path": d.path}
+        for d in ds
+    ]
 
 
 def _errors(es: Sequence[ArgError]) -> List[Dict[str, str]]:
@@ -148,6 +157,28 @@ def _describe_tool(rt: Runtime, descriptor: str) -> Answer:
     return _refused(run, lambda text: text)
 
 
+def _source(rt: Runtime, op: str, i: Dict[str, Any]) -> Answer:
+    files = [(f["path"], f["text"]) for f in i["files"]]
+    mode, naming = i["options"]["mode"], i["options"]["naming"]
+    try:
+        if op == "describe-source":
+            found = rt.describe_source(files, mode=mode, naming=naming)
+            # Written again from the tools (each holds the exact text of its
+            # element), so that their texts are checked too.
+            if found.json.lstrip().startswith("["):
+                text = "[" + ",".join(t.json for t in found.tools) + "]"
+            else:
+                (tool,) = found.tools
+                text = tool.json
+            warnings = found.warnings
+        else:
+            descriptor = rt.source_descriptor(files, mode=mode, naming=naming)
+            text, warnings = descriptor.json, descriptor.warnings
+    except SourceError as e:
+        return {"err": _source_diags(e.diagnostics)}
+    return {"ok": {"json": text, "warnings": _source_diags(warnings)}}
+
+
 def _validate(rt: Runtime, i: Dict[str, Any], expect: Dict[str, Any]) -> Answer:
     options = i["options"]
     try:
@@ -178,6 +209,8 @@ def answer(rt: Runtime, case: Dict[str, Any]) -> Any:
     op, i = case["op"], case["input"]
     if op == "describe-tool":
         return _describe_tool(rt, i["descriptor"])
+    if op in ("describe-source", "source-descriptor"):
+        return _source(rt, op, i)
     if op == "describe-type":
         return _refused(
             lambda: rt.describe_type(i["typeExpr"], types=i["types"], naming=i["naming"], mode=i["mode"]),
