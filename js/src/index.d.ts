@@ -37,12 +37,32 @@ export declare function load(options?: LoadOptions): Promise<ToolSchema>;
 
 /** One problem with an input, reported with every other problem found. */
 export interface Diagnostic {
-  /** `OLT001`–`OLT011`, `OLD001`–`OLD007`, `OLS001`–`OLS005`, `OLE001`–`OLE003`. */
+  /** `OLT001`–`OLT011`, `OLD001`–`OLD007`, `OLC001`–`OLC005`, `OLS001`–`OLS005`, `OLE001`–`OLE003`, `OLP001`–`OLP004`. */
   code: string;
   /** One sentence for a person. */
   message: string;
   /** Where in the input (`parameters[1].type`, a JSON pointer for a schema; `$` for the whole). */
   path: string;
+}
+
+/**
+ * A problem at its place in C# source (`describeSource`, `sourceDescriptor`):
+ * a `Diagnostic` with the file, line and column it is at.
+ */
+export interface SourceDiagnostic extends Diagnostic {
+  /** `OLT…` and `OLD…` as `describeTool` gives them; `OLC001`–`OLC005` for the source itself. */
+  code: string;
+  /** Where in the descriptor the source describes to (`parameters[1].type`); `$` for the source text itself. */
+  path: string;
+  /** The file's path as given; `''` for a problem with the options. */
+  file: string;
+  /** 1-based, as Roslyn prints it; 0 for a problem with the options. */
+  line: number;
+  /**
+   * 1-based, in UTF-16 code units (so `line.slice(column - 1)` starts at the
+   * problem, as a JavaScript string counts); 0 for a problem with the options.
+   */
+  column: number;
 }
 
 /** Which of the contract's two implementations to mirror. */
@@ -56,6 +76,30 @@ export interface TypeContext {
   naming?: string | null;
   /** Default `'generator'`. */
   mode?: Mode;
+}
+
+/** One C# source file. */
+export interface SourceFile {
+  /** The path diagnostics name, as given (`Tools/DocketTools.cs`). */
+  path: string;
+  /** The file's C# source. */
+  text: string;
+}
+
+/** How C# source is read. */
+export interface SourceOptions {
+  /** Default `'generator'`. */
+  mode?: Mode;
+  /** The naming policy when no `JsonSerializerContext` in the files sets one: `CamelCase` (the default), `Web` or `None`. */
+  naming?: string | null;
+}
+
+/** What C# source gave. */
+export interface FromSource {
+  /** JSON text: the tools (`describeSource`) or the descriptor (`sourceDescriptor`). */
+  json: string;
+  /** Problems in code the answer does not depend on (a syntax error in a method body, in a type no tool uses). */
+  warnings: SourceDiagnostic[];
 }
 
 /** How `format` and `contentEncoding` are treated. */
@@ -186,6 +230,23 @@ export declare class ToolSchema {
   describeTool(descriptor: string): string;
   /** The schema (JSON text) of a C# type expression. Throws `DescribeError`. */
   describeType(typeExpr: string, context?: TypeContext | null): string;
+  /**
+   * Every `[Tool]` method in C# source files, as the `[Tool]` generator
+   * describes them: `json` is the tool (JSON text) when the files hold one,
+   * else a JSON array of every tool, in the order of the files and their
+   * declarations. The same answer `describeTool` gives for the descriptor
+   * `sourceDescriptor` reads. Throws `DescribeError` whose diagnostics are
+   * `SourceDiagnostic`s: every one, the warnings too, in the order of their places.
+   */
+  describeSource(files: SourceFile[], options?: SourceOptions | null): FromSource;
+  /**
+   * The descriptor (JSON text) C# source files describe to: one for the one
+   * class holding tools (a method descriptor naming its class when it holds
+   * one tool), else an array of them, one per class. Problems of the source
+   * are warnings here; throws `DescribeError` (with `SourceDiagnostic`s) only
+   * when there is nothing to write (no `[Tool]` method, a limit).
+   */
+  sourceDescriptor(files: SourceFile[], options?: SourceOptions | null): FromSource;
   /** The default tool name for a method name (`GetDocketAsync` → `get_docket`). Throws `DescribeError` (`OLT008`). */
   toolName(method: string): string;
   /** Doc-comment XML flattened to one line. */
@@ -224,13 +285,22 @@ export declare class Validator {
 /** Every error this package throws for a refused input or a trap. */
 export declare class ToolSchemaError extends Error {}
 
-/** An input refused with diagnostics. */
+/**
+ * An input refused with diagnostics. The message is one line per diagnostic:
+ * `CODE at path: message`, or for C# source `File.cs(line,column): error CODE: message`.
+ */
 export declare class DiagnosticsError extends ToolSchemaError {
   constructor(diagnostics: Diagnostic[]);
   readonly diagnostics: Diagnostic[];
 }
-/** `describeTool`, `describeType` or `toolName` refused the input. */
-export declare class DescribeError extends DiagnosticsError {}
+/**
+ * `describeTool`, `describeType`, `toolName`, `describeSource` or
+ * `sourceDescriptor` refused the input. From the last two, each diagnostic is
+ * a `SourceDiagnostic`: `file`, `line` and `column` are set.
+ */
+export declare class DescribeError extends DiagnosticsError {
+  readonly diagnostics: (Diagnostic & Partial<Pick<SourceDiagnostic, 'file' | 'line' | 'column'>>)[];
+}
 /** `compile` refused the schema. */
 export declare class SchemaError extends DiagnosticsError {}
 /** `encodeResult` refused the outcome: the host's bug. */

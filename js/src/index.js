@@ -4,7 +4,8 @@
 // What it adds to the raw bindings:
 // - an `err` result, which jco throws as a `ComponentError` with a `payload`,
 //   becomes a typed error: `DescribeError`, `SchemaError`, `EncodeError`
-//   (each with `.diagnostics`) or `ArgumentsError` (with `.errors`);
+//   (each with `.diagnostics`) or `ArgumentsError` (with `.errors`); a
+//   diagnostic of C# source keeps its file, line and column;
 // - a trap poisons a WebAssembly instance, so after one the wrapper makes a
 //   fresh instance before throwing `TrapError`, and the next call works (as
 //   the Rust host does);
@@ -38,17 +39,22 @@ const U64_MAX = 2n ** 64n - 1n;
 export class ToolSchemaError extends Error {}
 ToolSchemaError.prototype.name = 'ToolSchemaError';
 
-/** An input refused with diagnostics (`{code, message, path}`). */
+/**
+ * An input refused with diagnostics (`{code, message, path}`; one of C# source
+ * also has `file`, `line` and `column`). The message is one line per
+ * diagnostic: `CODE at path: message`, or for C# source as MSBuild prints it,
+ * `File.cs(line,column): error CODE: message`.
+ */
 export class DiagnosticsError extends ToolSchemaError {
   constructor(diagnostics) {
-    super(diagnostics.map((d) => `${d.code} at ${d.path}: ${d.message}`).join('\n'));
+    super(diagnostics.map(diagnosticLine).join('\n'));
     /** @type {Diagnostic[]} */
     this.diagnostics = diagnostics;
   }
 }
 DiagnosticsError.prototype.name = 'DiagnosticsError';
 
-/** `describeTool`, `describeType` or `toolName` refused the input. */
+/** `describeTool`, `describeType`, `toolName`, `describeSource` or `sourceDescriptor` refused the input. */
 export class DescribeError extends DiagnosticsError {}
 DescribeError.prototype.name = 'DescribeError';
 
@@ -476,6 +482,18 @@ export class ToolSchema {
     return this.#call('describe', 'describeType', [typeExpr, ctx], describeError);
   }
 
+  describeSource(files, options) {
+    const raw = sourceFiles(files);
+    const o = sourceOptions(options, 'options');
+    return fromSource(this.#call('describe', 'describeSource', [raw, o], sourceError));
+  }
+
+  sourceDescriptor(files, options) {
+    const raw = sourceFiles(files);
+    const o = sourceOptions(options, 'options');
+    return fromSource(this.#call('describe', 'sourceDescriptor', [raw, o], sourceError));
+  }
+
   toolName(method) {
     text(method, 'method');
     return this.#call('describe', 'toolName', [method], (d) => new DescribeError([diagnostic(d)]));
@@ -619,8 +637,19 @@ export class Validator {
 // ---------------------------------------------------------------- conversions
 
 const diagnostic = (d) => ({ code: d.code, message: d.message, path: d.path });
+const sourceDiagnostic = (d) => ({ code: d.code, message: d.message, file: d.file, line: d.line, column: d.column, path: d.path });
 const argError = (e) => ({ path: e.path, keyword: e.keyword, message: e.message });
 const describeError = (d) => new DescribeError(d.map(diagnostic));
+const sourceError = (d) => new DescribeError(d.map(sourceDiagnostic));
+const fromSource = (r) => ({ json: r.json, warnings: r.warnings.map(sourceDiagnostic) });
+
+// `File.cs(12,5): error OLT002: message` for a diagnostic of C# source (no
+// place for a problem with the options), `OLT002 at parameters[0].type:
+// message` for any other.
+function diagnosticLine(d) {
+  if (typeof d.file !== 'string') return `${d.code} at ${d.path}: ${d.message}`;
+  return d.file === '' ? `error ${d.code}: ${d.message}` : `${d.file}(${d.line},${d.column}): error ${d.code}: ${d.message}`;
+}
 const argumentsError = (e) => new ArgumentsError(e.map(argError));
 const downconvertError = (d) => new DownconvertError(d.map(diagnostic));
 const unexpectedErr = (payload) => new ToolSchemaError(`unexpected error result: ${show(payload)}`);
@@ -636,6 +665,33 @@ function typeContext(context, what) {
     throw new TypeError(`${what}.mode must be 'generator' or 'reflection', not ${show(mode)}`);
   }
   return { types, naming, mode };
+}
+
+// C# source files as they cross: plain `{path, text}` records of strings.
+function sourceFiles(files) {
+  if (!Array.isArray(files)) throw new TypeError(`files must be an array of {path, text} source files, not ${show(files)}`);
+  return files.map((f, i) => {
+    const what = `files[${i}]`;
+    if (typeof f !== 'object' || f === null || Array.isArray(f)) {
+      throw new TypeError(`${what} must be a source file {path, text}, not ${show(f)}`);
+    }
+    checkKeys(f, ['path', 'text'], what);
+    if (typeof f.path !== 'string') throw new TypeError(`${what}.path must be a string (the path diagnostics name), not ${show(f.path)}`);
+    if (typeof f.text !== 'string') throw new TypeError(`${what}.text must be a string (the file's C# source), not ${show(f.text)}`);
+    return { path: f.path, text: f.text };
+  });
+}
+
+function sourceOptions(options, what) {
+  if (options === undefined || options === null) return { mode: 'generator' };
+  checkObject(options, what);
+  checkKeys(options, ['mode', 'naming'], what);
+  const naming = optionalText(options.naming, `${what}.naming`);
+  const mode = options.mode ?? 'generator';
+  if (mode !== 'generator' && mode !== 'reflection') {
+    throw new TypeError(`${what}.mode must be 'generator' or 'reflection', not ${show(mode)}`);
+  }
+  return { mode, naming };
 }
 
 /** The providers built into the component. */

@@ -82,7 +82,14 @@ test('gen/ was transpiled from the current target/component/tool_schema.wasm', a
 
 // What the wrapper calls each raw export, interface by interface.
 const COVERED = {
-  describe: { describeTool: 'describeTool', describeType: 'describeType', toolName: 'toolName', flattenDoc: 'flattenDoc' },
+  describe: {
+    describeTool: 'describeTool',
+    describeType: 'describeType',
+    describeSource: 'describeSource',
+    sourceDescriptor: 'sourceDescriptor',
+    toolName: 'toolName',
+    flattenDoc: 'flattenDoc',
+  },
   validate: { validateArgs: 'validateArgs', defaultLimits: 'defaultLimits', Validator: 'compile' },
   encode: { encodeResult: 'encodeResult' },
   downconvert: { downconvert: 'downconvert', restoreArgs: 'restoreArgs', providerProfile: 'providerProfile' },

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { thrown } from './thrown.mjs';
-import { ArgumentsError, DeadlineError, ToolSchemaError, TrapError, load } from '../src/index.js';
+import { ArgumentsError, DeadlineError, DescribeError, ToolSchemaError, TrapError, load } from '../src/index.js';
 import { readVectors, runCase } from '../scripts/vectors.mjs';
 
 const SCHEMA = '{"type":"object","properties":{"n":{"type":"integer","maximum":10}},"required":["n"]}';
@@ -45,6 +45,25 @@ describe('every golden vector in a worker thread', async () => {
   }
   test('no vector ran past the deadline or trapped', () => {
     assert.equal(ts.restarts, 0);
+  });
+});
+
+describe('C# source in a worker thread', () => {
+  test('describeSource answers, and refuses with every place, as on the calling thread', async () => {
+    const local = await load();
+    const bounded = await load({ deadlineMs: 10_000 });
+    const files = [
+      { path: 'Clock.cs', text: 'public partial class Clock\n{\n    [Tool] public string Now(string zone)\n    {\n        return "UTC;\n    }\n}\n' },
+    ];
+    const answer = bounded.describeSource(files);
+    assert.deepEqual(answer, local.describeSource(files));
+    assert.deepEqual(answer.warnings.map((w) => [w.code, w.file, w.line, w.column]), [['OLC001', 'Clock.cs', 5, 16]]);
+    assert.equal(bounded.sourceDescriptor(files).json, local.sourceDescriptor(files).json);
+    const refused = [{ path: 'Clock.cs', text: 'public class Clock\n{\n    [Tool] public string Now(Queue<int> zones) => "";\n}\n' }];
+    const e = thrown(() => bounded.describeSource(refused), DescribeError);
+    assert.deepEqual(e.diagnostics, thrown(() => local.describeSource(refused), DescribeError).diagnostics);
+    assert.deepEqual(e.diagnostics.map((d) => [d.code, d.line, d.column]), [['OLT001', 1, 14], ['OLT002', 3, 30]]);
+    assert.equal(bounded.restarts, 0);
   });
 });
 

@@ -1,4 +1,5 @@
-// The wrapper over jco's bindings: typed errors, BigInt limits, input checks,
+// The wrapper over jco's bindings: typed errors (with their place in C#
+// source for describeSource), BigInt limits, input checks,
 // the shapes of parts and outcomes, a fresh instance after a real trap, and
 // validators that are freed inside the component.
 
@@ -30,6 +31,7 @@ const docketTool = JSON.parse(ts.describeTool(await example('get-docket.json')))
 const docketSchema = JSON.stringify(docketTool.inputSchema);
 const CASE_ID = '2eb8aa08-aa98-11ea-b4aa-73b441d16380';
 const refused = await example('refused.json');
+const docketSource = await example('get-docket.cs');
 
 // What the component's own memory looks like at the start, to set limits
 // relative to it.
@@ -89,6 +91,176 @@ describe('describe', () => {
 
   test('flattenDoc flattens doc-comment XML', () => {
     assert.equal(ts.flattenDoc('Looks up a <see cref="Docket"/>\n   by <paramref name="caseId"/>.'), 'Looks up a Docket by caseId.');
+  });
+});
+
+describe('describe C# source', () => {
+  const docketCs = { path: 'examples/get-docket.cs', text: docketSource };
+  // A class that is not partial, a parameter whose type has no schema, and one passed by ref.
+  const REFUSED_CS = [
+    'using System.Collections.Generic;',
+    '',
+    'public class Counters',
+    '{',
+    '    [Tool]',
+    '    public int Count(Queue<int> items, ref int count) => 0;',
+    '}',
+    '',
+  ].join('\n');
+  // The text at a diagnostic's place: line and column are 1-based, the column in UTF-16 units.
+  const at = (text, d, length) => text.split('\n')[d.line - 1].slice(d.column - 1, d.column - 1 + length);
+
+  test('describeSource of get-docket.cs answers what describeTool answers for get-docket.json, byte for byte', async () => {
+    const answer = ts.describeSource([docketCs]);
+    assert.deepEqual(Object.keys(answer), ['json', 'warnings']);
+    assert.equal(answer.json, ts.describeTool(await example('get-docket.json')));
+    assert.deepEqual(answer.warnings, []);
+    // Generator mode is the default.
+    assert.equal(ts.describeSource([docketCs], { mode: 'generator' }).json, answer.json);
+  });
+
+  test('a refused file is a DescribeError with every diagnostic at its file, line and column', () => {
+    const e = thrown(() => ts.describeSource([{ path: 'Tools/Counters.cs', text: REFUSED_CS }]), DescribeError);
+    assert.ok(e instanceof DiagnosticsError && e instanceof ToolSchemaError);
+    assert.deepEqual(e.diagnostics, [
+      {
+        code: 'OLT001',
+        message: "The class 'Counters' that holds tools must be partial.",
+        file: 'Tools/Counters.cs',
+        line: 3,
+        column: 14,
+        path: 'containingType.partial',
+      },
+      {
+        code: 'OLT002',
+        message: "'Queue<int>' has no schema: this collection type is not one the contract supports.",
+        file: 'Tools/Counters.cs',
+        line: 6,
+        column: 22,
+        path: 'parameters[0].type',
+      },
+      {
+        code: 'OLT002',
+        message: "The parameter 'count' is passed by 'ref'; ref, out and in parameters have no schema.",
+        file: 'Tools/Counters.cs',
+        line: 6,
+        column: 40,
+        path: 'parameters[1].modifier',
+      },
+    ]);
+    assert.deepEqual(Object.keys(e.diagnostics[0]), ['code', 'message', 'file', 'line', 'column', 'path']);
+    assert.deepEqual(e.diagnostics.map((d) => at(REFUSED_CS, d, 10)), ['Counters', 'Queue<int>', 'ref int co']);
+    assert.equal(
+      e.message.split('\n')[1],
+      "Tools/Counters.cs(6,22): error OLT002: 'Queue<int>' has no schema: this collection type is not one the contract supports.",
+    );
+  });
+
+  test('a column counts UTF-16 code units, as JavaScript strings do', () => {
+    const text = 'public partial class T\n{\n    [Tool, Description("😀 é")] public int F(Queue<int> q) => 0;\n}\n';
+    const e = thrown(() => ts.describeSource([{ path: 'T.cs', text }]), DescribeError);
+    assert.deepEqual(e.diagnostics.map((d) => [d.code, d.line, d.column]), [['OLT002', 3, 46]]);
+    assert.equal(at(text, e.diagnostics[0], 10), 'Queue<int>');
+  });
+
+  test('a syntax error in a method body is a warning: the tools are described, and the warning has its place', () => {
+    const text = [
+      'public partial class Calculator',
+      '{',
+      '    /// <summary>Adds two numbers.</summary>',
+      '    [Tool]',
+      '    public int Add(int a, int b)',
+      '    {',
+      '        var s = "not closed;',
+      '        return a + b;',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const answer = ts.describeSource([{ path: 'Calculator.cs', text }]);
+    const tool = JSON.parse(answer.json);
+    assert.equal(tool.name, 'add');
+    assert.equal(tool.description, 'Adds two numbers.');
+    assert.deepEqual(Object.keys(tool.inputSchema.properties), ['a', 'b']);
+    assert.deepEqual(answer.warnings, [
+      {
+        code: 'OLC001',
+        message: 'This string is not closed before the end of the line.',
+        file: 'Calculator.cs',
+        line: 7,
+        column: 17,
+        path: '$',
+      },
+    ]);
+    assert.equal(at(text, answer.warnings[0], 4), '"not');
+    // sourceDescriptor reports it the same way.
+    assert.deepEqual(ts.sourceDescriptor([{ path: 'Calculator.cs', text }]).warnings, answer.warnings);
+  });
+
+  test('sourceDescriptor gives the descriptor that describeTool describes to the same answer', () => {
+    const one = ts.sourceDescriptor([docketCs]);
+    const descriptor = JSON.parse(one.json);
+    assert.equal(descriptor.method, 'GetDocketAsync');
+    assert.deepEqual(descriptor.containingType, { name: 'DocketTools', partial: true, generic: false });
+    assert.equal(ts.describeTool(one.json), ts.describeSource([docketCs]).json);
+    assert.deepEqual(one.warnings, []);
+
+    // Two files, two classes: an array of class descriptors, each describing to
+    // an array of tools; describeSource answers one array of every tool.
+    const second = { path: 'Clock.cs', text: 'public partial class Clock\n{\n    [Tool] public string Now(string zone) => "";\n}\n' };
+    const descriptors = JSON.parse(ts.sourceDescriptor([docketCs, second]).json);
+    assert.deepEqual(descriptors.map((d) => [d.containingType.name, d.methods.length]), [['DocketTools', 1], ['Clock', 1]]);
+    const each = descriptors.map((d) => ts.describeTool(JSON.stringify(d)));
+    assert.ok(each.every((tools) => tools.startsWith('[') && tools.endsWith(']')));
+    const all = ts.describeSource([docketCs, second]).json;
+    assert.equal(all, `[${each.map((tools) => tools.slice(1, -1)).join(',')}]`);
+    assert.deepEqual(JSON.parse(all).map((t) => t.name), ['get_docket', 'now']);
+
+    // A refused source still reads into a descriptor; describing it refuses as describeSource does.
+    const refused = ts.sourceDescriptor([{ path: 'Counters.cs', text: REFUSED_CS }]);
+    assert.equal(JSON.parse(refused.json).containingType.partial, false);
+    assert.deepEqual(thrown(() => ts.describeTool(refused.json), DescribeError).diagnostics.map((d) => d.code), ['OLT001', 'OLT002', 'OLT002']);
+  });
+
+  test('options: the naming policy when no serializer context sets one, and reflection mode', () => {
+    const text = 'public partial class Shop\n{\n    [Tool] public string Find(Item item) => "";\n}\npublic record Item(string SkuCode);\n';
+    const item = (options) => JSON.parse(ts.describeSource([{ path: 'Shop.cs', text }], options).json).inputSchema.properties.item;
+    assert.deepEqual(Object.keys(item().properties), ['skuCode']);
+    assert.deepEqual(Object.keys(item({ naming: 'None' }).properties), ['SkuCode']);
+    const e = thrown(() => ts.describeSource([{ path: 'Shop.cs', text }], { naming: 'Kebab' }), DescribeError);
+    assert.deepEqual(e.diagnostics.map((d) => d.code), ['OLT011']);
+    // Reflection mode reads [Description] only, not doc comments.
+    const reflection = JSON.parse(ts.describeSource([docketCs], { mode: 'reflection' }).json);
+    assert.equal(reflection.inputSchema.properties.caseId.description, undefined);
+    assert.equal(JSON.parse(ts.describeSource([docketCs]).json).inputSchema.properties.caseId.description, 'The case.');
+  });
+
+  test('no file, or no [Tool] method: a refusal; a problem with no place has file "" and line and column 0', () => {
+    const none = thrown(() => ts.describeSource([]), DescribeError);
+    assert.deepEqual(none.diagnostics, [{ code: 'OLC002', message: 'No C# source file was given.', file: '', line: 0, column: 0, path: '$' }]);
+    assert.equal(none.message, 'error OLC002: No C# source file was given.');
+    const plain = thrown(() => ts.sourceDescriptor([{ path: 'Plain.cs', text: 'public class Plain { public int F() => 1; }' }]), DescribeError);
+    assert.deepEqual(plain.diagnostics.map((d) => [d.code, d.file, d.line, d.column]), [['OLC002', 'Plain.cs', 1, 1]]);
+  });
+
+  test('files and options are checked before they cross', () => {
+    for (const op of ['describeSource', 'sourceDescriptor']) {
+      const call = (...args) => ts[op](...args);
+      assert.throws(() => call(docketSource), /^TypeError: files must be an array of \{path, text\} source files, not "using/);
+      assert.throws(() => call(docketCs), /files must be an array/);
+      assert.throws(() => call(), /files must be an array/);
+      assert.throws(() => call(['Tools.cs']), /^TypeError: files\[0\] must be a source file \{path, text\}, not "Tools\.cs"/);
+      assert.throws(() => call([docketCs, null]), /files\[1\] must be a source file/);
+      assert.throws(() => call([{ path: 'a.cs' }]), /^TypeError: files\[0\]\.text must be a string \(the file's C# source\), not undefined/);
+      assert.throws(() => call([{ path: 'a.cs', text: Buffer.from('x') }]), /files\[0\]\.text must be a string/);
+      assert.throws(() => call([{ text: 'x' }]), /^TypeError: files\[0\]\.path must be a string/);
+      assert.throws(() => call([{ path: 'a.cs', text: 'x', encoding: 'utf8' }]), /^TypeError: files\[0\] has no member 'encoding' \(expected: path, text\)/);
+      assert.throws(() => call([docketCs], 'generator'), /^TypeError: options must be an object/);
+      assert.throws(() => call([docketCs], { mode: 'Generator' }), /^TypeError: options\.mode must be 'generator' or 'reflection', not "Generator"/);
+      assert.throws(() => call([docketCs], { naming: 1 }), /^TypeError: options\.naming must be a string/);
+      assert.throws(() => call([docketCs], { types: '{}' }), /no member 'types' \(expected: mode, naming\)/);
+    }
+    assert.equal(ts.restarts, 0);
   });
 });
 

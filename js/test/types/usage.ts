@@ -15,6 +15,9 @@ import {
   type ArgError,
   type Diagnostic,
   type Downconverted,
+  type FromSource,
+  type SourceDiagnostic,
+  type SourceFile,
   type Limits,
   type ToolResult,
   type Validator,
@@ -27,6 +30,13 @@ const tool: string = ts.describeTool('{"method": "F"}');
 const schema: string = ts.describeType('List<int>', { mode: 'reflection', naming: null });
 const name: string = ts.toolName('GetDocketAsync');
 const flat: string = ts.flattenDoc('<see cref="X"/>');
+const files: SourceFile[] = [{ path: 'Tools.cs', text: 'public partial class T { [Tool] public int F() => 1; }' }];
+const fromSource: FromSource = ts.describeSource(files);
+const tools: string = fromSource.json;
+const warning: SourceDiagnostic = fromSource.warnings[0];
+const place: [string, number, number] = [warning.file, warning.line, warning.column];
+const descriptor: string = ts.sourceDescriptor(files, { mode: 'reflection', naming: 'None' }).json;
+ts.describeSource(files, null);
 const bound: string = ts.validateArgs(schema, '[1]');
 const limits: Limits = ts.defaultLimits();
 const bytes: bigint = limits.maxArgumentBytes;
@@ -53,6 +63,10 @@ try {
 } catch (e) {
   if (e instanceof DescribeError || e instanceof SchemaError || e instanceof EncodeError || e instanceof DownconvertError) {
     const d: Diagnostic[] = e.diagnostics;
+    if (e instanceof DescribeError) {
+      const line: number | undefined = e.diagnostics[0].line;
+      const file: string | undefined = e.diagnostics[0].file;
+    }
   } else if (e instanceof ArgumentsError) {
     const errors: ArgError[] = e.errors;
   } else if (e instanceof DeadlineError) {
@@ -74,9 +88,17 @@ ts.compile(schema, { limits: { maxArgumentBytes: '5' } });
 const wrong: number = limits.maxSchemaBytes;
 // @ts-expect-error an outcome is discriminated by `type`
 ts.encodeResult({ toolName: 'x', returnType: 'int', outcome: { tag: 'returned', val: '1' } });
+// @ts-expect-error C# source is an array of files, not one text
+ts.describeSource('public partial class T {}');
+// @ts-expect-error a file's text is a string
+ts.describeSource([{ path: 'T.cs', text: 1 }]);
+// @ts-expect-error a mode is 'generator' or 'reflection'
+ts.sourceDescriptor(files, { mode: 'roslyn' });
+// @ts-expect-error a warning's line is a number
+const lineText: string = warning.line;
 // @ts-expect-error a provider the component does not have
 ts.downconvert(schema, 'mistral');
 // @ts-expect-error no public constructor
 new (await import('@onellm/tool-schema')).ToolSchema();
 
-export { tool, name, flat, bound, bytes, depth, again, typed, down, restored, wrong };
+export { tool, name, flat, tools, place, descriptor, lineText, bound, bytes, depth, again, typed, down, restored, wrong };
