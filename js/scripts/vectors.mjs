@@ -21,7 +21,12 @@ export async function readVectors(path) {
   return doc.cases;
 }
 
-const diags = (ds) => ds.map((d) => ({ code: d.code, message: d.message, path: d.path }));
+// A diagnostic of C# source has its place (`file`, `line`, `column`) too.
+const diag = (d) =>
+  typeof d.file === 'string'
+    ? { code: d.code, message: d.message, file: d.file, line: d.line, column: d.column, path: d.path }
+    : { code: d.code, message: d.message, path: d.path };
+const diags = (ds) => ds.map(diag);
 const argErrors = (es) => es.map((e) => ({ path: e.path, keyword: e.keyword, message: e.message }));
 
 // An answer `{"ok": …}` or `{"err": [records…]}`; any other failure (a trap, a
@@ -66,6 +71,8 @@ function outcomeIn(o) {
   }
 }
 
+const fromSourceOut = (r) => ({ json: r.json, warnings: diags(r.warnings) });
+
 // `{"provider": name}` or `{"provider": "custom", "profile": text}` ↔ the package's target.
 const targetIn = (t) => (t.provider === 'custom' ? { custom: t.profile } : t.provider);
 
@@ -85,6 +92,10 @@ export function answerCase(ts, c) {
       return answer(() => ts.describeTool(i.descriptor));
     case 'describe-type':
       return answer(() => ts.describeType(i.typeExpr, { types: i.types, naming: i.naming, mode: i.mode }));
+    case 'describe-source':
+      return answer(() => ts.describeSource(i.files, i.options), fromSourceOut);
+    case 'source-descriptor':
+      return answer(() => ts.sourceDescriptor(i.files, i.options), fromSourceOut);
     case 'validate': {
       let validator = null;
       const compile = answer(() => {
