@@ -41,7 +41,7 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, Variant):
         return ("variant", value.tag, _plain(value.payload))
-    if isinstance(value, (ts.Change, ts.Downconverted, Record)):
+    if isinstance(value, (ts.Change, ts.Downconverted, ts.SourceDiagnostic, ts.SourceDescriptor, Record)):
         return {k.replace("_", "-"): _plain(v) for k, v in vars(value).items()}
     return value
 
@@ -104,6 +104,10 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
     context = record(types=None, naming="Web", mode="reflection")
     error = record(path="a", keyword="type", message="Argument 'a' …")
     schema = '{"type":"object","properties":{"a":{"type":"integer","default":2,"description":"ü 😀"}}}'
+    tool_cs = "public partial class T\n{\n    /// <summary>é 😀</summary>\n    [Tool] public int Add(int a) { return \"a; }\n}\n"
+    files = [record(path="Ünï/T.cs", text=tool_cs), record(path="U.cs", text="public class U { [Tool] int X(ref int y) => 0; }")]
+    generator = record(mode="generator", naming=None)
+    reflection = record(mode="reflection", naming="None")
     calls: List[Any] = [
         ("describe", "flatten-doc", "<summary>A <c>b</c> — é 😀</summary>"),
         ("describe", "flatten-doc", ""),
@@ -112,6 +116,13 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
         ("describe", "describe-type", "List<int>", context),
         ("describe", "describe-type", "Queue<int>", context),
         ("describe", "describe-tool", "{}"),
+        ("describe", "describe-source", files[:1], generator),
+        ("describe", "describe-source", files[:1], reflection),
+        ("describe", "describe-source", files, generator),
+        ("describe", "describe-source", [], generator),
+        ("describe", "source-descriptor", files[:1], generator),
+        ("describe", "source-descriptor", files, reflection),
+        ("describe", "source-descriptor", [], generator),
         ("validate", "validate-args", schema, '{"a":"x"}'),
         ("validate", "validate-args", schema, "{}"),
         ("validate", "default-limits"),
@@ -130,6 +141,11 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
         direct = _raw(both["direct"], interface, name, *args)
         generic = _raw(both["generic"], interface, name, *args)
         assert _plain(direct) == _plain(generic), (name, args)
+        if name in ("describe-source", "source-descriptor"):
+            # The package's own classes, made directly.
+            found = direct if isinstance(direct, list) else direct.warnings
+            assert isinstance(direct, (list, ts.SourceDescriptor)) and isinstance(generic, (list, Record))
+            assert all(isinstance(d, ts.SourceDiagnostic) for d in found)
 
 
 def test_wrong_arguments_are_refused_before_the_call_as_wasmtime_py_refuses_them(both: Dict[str, ts.Runtime]) -> None:
