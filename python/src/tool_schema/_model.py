@@ -67,7 +67,7 @@ Target = Union[Provider, str, Custom]
 class Diagnostic:
     """One problem with an input (a descriptor, a schema, a returned value)."""
 
-    #: ``OLT001``…, ``OLD001``…, ``OLS001``…, ``OLE001``…
+    #: ``OLT001``…, ``OLD001``…, ``OLC001``…, ``OLS001``…, ``OLE001``…, ``OLP001``…
     code: str
     #: One sentence for a person.
     message: str
