@@ -330,3 +330,18 @@ def test_a_component_without_a_first_release_function_is_still_refused(monkeypat
     _without(monkeypatch, "tool-name")
     with pytest.raises(ts.ToolSchemaError, match="the component has no function tool-name in describe"):
         ts.Runtime()
+
+
+def test_the_names_are_exported() -> None:
+    names = {
+        "describe_source",
+        "source_descriptor",
+        "SourceDescriptor",
+        "SourceDiagnostic",
+        "SourceError",
+        "SourceFiles",
+        "SourcePath",
+        "SourceTools",
+    }
+    assert names <= set(ts.__all__)
+    assert all(getattr(ts, name) is not None for name in ts.__all__)
