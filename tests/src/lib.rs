@@ -3,6 +3,7 @@
 
 pub mod acceptance;
 pub mod cases;
+pub mod csharp;
 pub mod differential;
 pub mod hints;
 pub mod hostile;

@@ -60,7 +60,7 @@ pub struct Place {
 pub struct Descriptor {
     pub value: Value,
     /// Rendered descriptor path → place; the longest prefix of a diagnostic's path is its place.
-    places: Vec<(String, Place)>,
+    places: HashMap<String, Place>,
 }
 
 pub struct Read {
@@ -73,19 +73,31 @@ pub struct Read {
 }
 
 impl Read {
-    /// A diagnostic `describe` gave for `d`, at its place.
+    /// A diagnostic `describe` gave for `d`, at its place: that of the
+    /// longest prefix of its path the descriptor has a place for.
     pub fn locate(&self, d: &Descriptor, code: Code, message: &str, path: &str) -> SourceDiagnostic {
-        let mut best: Option<&(String, Place)> = None;
-        for entry in &d.places {
-            let k = entry.0.as_str();
-            let covers = k == "$"
-                || path == k
-                || (path.starts_with(k) && matches!(path.as_bytes().get(k.len()), Some(b'.' | b'[')));
-            if covers && best.is_none_or(|b| b.0 == "$" || (k != "$" && k.len() > b.0.len())) {
-                best = Some(entry);
+        let mut place = d.places.get("$").copied();
+        if let Some(p) = d.places.get(path) {
+            place = Some(*p);
+        } else {
+            // Segment boundaries outside quoted keys, longest first.
+            let mut cuts = Vec::new();
+            let mut quoted = false;
+            let mut escaped = false;
+            for (i, b) in path.bytes().enumerate() {
+                match b {
+                    _ if escaped => escaped = false,
+                    b'\\' if quoted => escaped = true,
+                    b'"' => quoted = !quoted,
+                    b'.' | b'[' if !quoted && i > 0 => cuts.push(i),
+                    _ => {}
+                }
+            }
+            if let Some(p) = cuts.iter().rev().find_map(|&i| d.places.get(&path[..i])) {
+                place = Some(*p);
             }
         }
-        self.diagnostic(code, message.to_owned(), best.map(|b| b.1), path.to_owned())
+        self.diagnostic(code, message.to_owned(), place, path.to_owned())
     }
 
     fn diagnostic(&self, code: Code, message: String, place: Option<Place>, path: String) -> SourceDiagnostic {
@@ -542,7 +554,12 @@ impl<'a> Emitter<'a> {
             Mode::Reflection => "reflection",
         };
         top.push(("mode".into(), s(mode)));
-        Descriptor { value: Value::Object(top), places }
+        // The first place recorded for a path is its own.
+        let mut map = HashMap::with_capacity(places.len());
+        for (k, v) in places {
+            map.entry(k).or_insert(v);
+        }
+        Descriptor { value: Value::Object(top), places: map }
     }
 
     fn naming(&self) -> Option<(String, Option<Place>)> {
@@ -715,11 +732,16 @@ impl<'a> Emitter<'a> {
                 continue;
             }
             let p = path.index(out.len());
+            let values: Vec<Option<Value>> = a.args.iter().map(|arg| self.eval_attr(file, &arg.value)).collect();
+            if values.iter().any(Option::is_none) {
+                // Reported (OLC003); the attribute is left out rather than half read.
+                continue;
+            }
             places.push((p.clone().text(), Place { file, at: a.at }));
             let mut args = Vec::new();
             let mut named = Vec::new();
-            for (k, arg) in a.args.iter().enumerate() {
-                let Some(v) = self.eval_attr(file, &arg.value) else {
+            for (k, (arg, v)) in a.args.iter().zip(values).enumerate() {
+                let Some(v) = v else {
                     continue;
                 };
                 match &arg.name {
@@ -771,7 +793,7 @@ impl<'a> Emitter<'a> {
         critical: &mut Vec<(usize, usize, usize)>,
     ) -> Option<Value> {
         // Walk what the tools use, adding each declared type once.
-        while let Some((expr, place)) = set.pending.pop() {
+        for (expr, place) in std::mem::take(&mut set.pending) {
             self.walk(set, &expr, place, 0);
         }
         let listed = self.listed_keys();
@@ -1206,7 +1228,7 @@ impl TypeSet {
     fn add_root(&mut self, e: &Emitter<'_>, file: usize, ty: &TypeSyn) {
         if let Some(t) = e.type_expr(file, ty) {
             // Walked in order after the methods are read.
-            self.pending.insert(0, (t, Some(Place { file, at: ty.at })));
+            self.pending.push((t, Some(Place { file, at: ty.at })));
         }
     }
 }

@@ -96,7 +96,14 @@ pub fn describe_source(files: &[SourceFile<'_>], options: &SourceOptions) -> Res
     let mut errors = read.errors.clone();
     let mut tools = Vec::new();
     for d in &read.descriptors {
-        match crate::describe::describe_descriptor(&d.value) {
+        // describe-tool's own limit on a descriptor's text holds here too.
+        let text = d.value.to_json();
+        let described = if text.len() > crate::describe::DESCRIPTOR_LIMITS.max_bytes {
+            crate::describe::describe_tool(&text).map(Value::String)
+        } else {
+            crate::describe::describe_descriptor(&d.value)
+        };
+        match described {
             Ok(Value::Array(list)) => tools.extend(list),
             Ok(tool) => tools.push(tool),
             Err(diags) => errors.extend(diags.iter().map(|x| read.locate(d, x.code, &x.message, &x.path))),

@@ -540,7 +540,7 @@ impl<'a> Parser<'a> {
 
     fn using(&mut self) -> R<()> {
         self.i += 1;
-        if self.is_word("global") {
+        if self.is_word("global") && self.peek_at(1).kind != Kind::ColonColon {
             self.i += 1;
         }
         if self.is_word("static") {
@@ -555,7 +555,7 @@ impl<'a> Parser<'a> {
             self.unit.aliases.push(Alias { name, target });
             return Ok(());
         }
-        if self.ident().is_some() || self.tok().kind == Kind::Punct('(') {
+        if self.ident().is_some() || self.tok().kind == Kind::Punct('(') || self.tok().kind == Kind::ColonColon {
             // `using X.Y;`, or a `using (…)` statement at the top level.
             self.recover();
             return Ok(());

@@ -16,7 +16,14 @@
 //! {"id", "op": "downconvert",    "input": {"schema", "target"},                      "expect": A}
 //! {"id", "op": "restore-args",   "input": {"originalSchema", "target", "args"},      "expect": A}
 //! {"id", "op": "provider-profile", "input": {"name"},                                "expect": A}
+//! {"id", "op": "describe-source" | "source-descriptor",
+//!                                "input": {"files": [{"path", "text"}], "options": {"mode", "naming"}},
+//!                                "expect": A}
 //! ```
+//!
+//! describe-source's and source-descriptor's answer is `{"json": TEXT,
+//! "warnings": [D]}`; their records `D` are `{"code", "message", "file",
+//! "line", "column", "path"}`, line and column as numbers.
 //!
 //! A `target` is `{"provider": "anthropic" | "openai" | "gemini"}` or
 //! `{"provider": "custom", "profile": TEXT}`; downconvert's answer is
@@ -247,6 +254,22 @@ fn main() {
             ("input", obj(vec![("name", s(name))])),
             ("expect", answer(r.map_err(|d| diags(&[d])), s)),
         ]));
+    }
+
+    for c in conformance::csharp::source_cases() {
+        for op in ["describe-source", "source-descriptor"] {
+            let r = if op == "describe-source" {
+                tool_schema::describe_source(&c.files(), &c.options())
+            } else {
+                tool_schema::source_descriptor(&c.files(), &c.options())
+            };
+            all.push(obj(vec![
+                ("id", s(format!("{op}/{}", c.name))),
+                ("op", s(op)),
+                ("input", c.input()),
+                ("expect", conformance::csharp::native_answer(r)),
+            ]));
+        }
     }
 
     let count = all.len();

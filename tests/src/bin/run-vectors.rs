@@ -149,8 +149,33 @@ fn core_target(t: &Value) -> tool_schema::Target<'_> {
     }
 }
 
+/// The files and options of a describe-source case.
+fn source_input(i: &Value) -> (Vec<(String, String)>, tool_schema::Mode, Option<String>) {
+    let files = i
+        .get("files")
+        .and_then(Value::as_array)
+        .unwrap_or_default()
+        .iter()
+        .map(|f| (text(f, "path").to_owned(), text(f, "text").to_owned()))
+        .collect();
+    let o = i.get("options").cloned().unwrap_or(Value::Null);
+    (files, core_mode(text(&o, "mode")), opt_text(&o, "naming").map(str::to_owned))
+}
+
 fn native(case: &Value) -> Answer {
     let i = case.get("input").ok_or("no input")?;
+    if let op @ ("describe-source" | "source-descriptor") = text(case, "op") {
+        let (files, mode, naming) = source_input(i);
+        let files: Vec<tool_schema::SourceFile<'_>> =
+            files.iter().map(|(p, t)| tool_schema::SourceFile { path: p, text: t }).collect();
+        let options = tool_schema::SourceOptions { mode, naming };
+        let r = if op == "describe-source" {
+            tool_schema::describe_source(&files, &options)
+        } else {
+            tool_schema::source_descriptor(&files, &options)
+        };
+        return Ok(conformance::csharp::native_answer(r));
+    }
     Ok(match text(case, "op") {
         "describe-tool" => answer(tool_schema::describe_tool(text(i, "descriptor")).map_err(|d| core_diags(&d)), s),
         "describe-type" => answer(
@@ -296,6 +321,24 @@ fn wit_options(o: &Value) -> host_demo::ValidateOptions {
 fn component(host: &mut Host<'_>, case: &Value) -> Answer {
     let i = case.get("input").ok_or("no input")?;
     let e = |e: host_demo::HostError| e.0;
+    if let op @ ("describe-source" | "source-descriptor") = text(case, "op") {
+        let (files, mode, naming) = source_input(i);
+        let files: Vec<host_demo::SourceFile> =
+            files.into_iter().map(|(path, text)| host_demo::SourceFile { path, text }).collect();
+        let options = host_demo::SourceOptions {
+            mode: match mode {
+                tool_schema::Mode::Generator => host_demo::Mode::Generator,
+                tool_schema::Mode::Reflection => host_demo::Mode::Reflection,
+            },
+            naming,
+        };
+        let r = if op == "describe-source" {
+            host.describe_source(&files, &options)
+        } else {
+            host.source_descriptor(&files, &options)
+        };
+        return Ok(conformance::csharp::component_answer(r.map_err(e)?));
+    }
     Ok(match text(case, "op") {
         "describe-tool" => answer(host.describe_tool(text(i, "descriptor")).map_err(e)?.map_err(|d| wit_diags(&d)), s),
         "describe-type" => {

@@ -1,0 +1,7 @@
+namespace Multi;
+
+public partial class Tools
+{
+    [Tool]
+    public void First(Shared shared) { }
+}
