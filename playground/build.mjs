@@ -1,6 +1,7 @@
 // Assembles the static playground in dist/: the page (src/), the package
 // (../js/src and the bindings jco generated in ../js/gen), and the examples
-// (../examples). Everything the page needs is in dist/, so it works offline.
+// (../examples: the JSON ones and the C# ones, listed in examples/index.json).
+// Everything the page needs is in dist/, so it works offline.
 //
 //   node build.mjs [out-dir]     (default dist; `make playground` runs it)
 
@@ -31,9 +32,13 @@ for (const name of manifest.files) {
   if (name.endsWith('.js') || name.endsWith('.wasm')) await cp(`${gen}${name}`, `${out}/tool-schema/gen/${name}`);
 }
 await mkdir(`${out}/examples`, { recursive: true });
-for (const name of await readdir(here('../examples'))) {
-  if (name.endsWith('.json')) await cp(here(`../examples/${name}`), `${out}/examples/${name}`);
+const csharp = [];
+for (const name of (await readdir(here('../examples'))).sort()) {
+  if (name.endsWith('.json') || name.endsWith('.cs')) await cp(here(`../examples/${name}`), `${out}/examples/${name}`);
+  if (name.endsWith('.cs')) csharp.push(name);
 }
+// The C# examples, for the C# pane's buttons (it starts with get-docket.cs).
+await writeFile(`${out}/examples/index.json`, JSON.stringify({ csharp }, null, 2) + '\n');
 await writeFile(
   `${out}/build.json`,
   JSON.stringify({ component: manifest.sha256, bytes: manifest.bytes, jco: manifest.jco, exports: manifest.exports.map((e) => e.name) }, null, 2) + '\n',

@@ -4,6 +4,7 @@
 
 import {
   ArgumentsError,
+  DescribeError,
   DiagnosticsError,
   PROVIDERS,
   SchemaError,
@@ -11,6 +12,7 @@ import {
   load,
 } from './tool-schema/src/index.js';
 import { member, parseJson, pointerTo, renderJson } from './json-view.js';
+import { renderMarks, spans } from './source-marks.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,6 +23,12 @@ const state = {
   validator: null,
   /** The tools of the last descriptor (parsed), to pick one of a class. */
   tools: null,
+  /** The pane whose schema sections 3 and 4 use: the one edited last ('csharp' or 'descriptor'). */
+  active: null,
+  /** Each pane's schema (JSON text, or null) and what it is, for section 3 to name. */
+  panes: { csharp: { schema: null, origin: '' }, descriptor: { schema: null, origin: '' } },
+  /** The C# pane's diagnostics (warnings too) and their stretches of the source. */
+  source: { diagnostics: [], spans: [] },
 };
 
 function setStatus(kind, message) {
@@ -69,7 +77,7 @@ function showJson(id, text) {
   return renderJson(view, text, parseJson(text));
 }
 
-// ---------------------------------------------------------------- 1. the schema
+// ---------------------------------------------------------------- 2. a descriptor, a schema or a type
 
 function updateSource() {
   const text = $('source').value;
@@ -78,6 +86,7 @@ function updateSource() {
   let diagnostics = [];
   let kind = '';
   let shown = null;
+  let origin = '';
   state.tools = null;
   $('tool-pick-label').hidden = true;
 
@@ -88,6 +97,7 @@ function updateSource() {
     guarded(() => {
       try {
         schema = shown = state.ts.describeType(trimmed);
+        origin = `the schema of the C# type ${trimmed}, from section 2`;
       } catch (e) {
         if (!(e instanceof DiagnosticsError)) throw e;
         diagnostics = e.diagnostics;
@@ -111,37 +121,155 @@ function updateSource() {
         }
       });
       if (shown !== null) {
-        const tools = parseJson(shown);
-        state.tools = tools.kind === 'array' ? tools.items : [tools];
-        const pick = $('tool-pick');
-        const names = state.tools.map((t) => member(t, 'name').value);
-        let picked = 0;
-        if (state.tools.length > 1) {
-          // Keep the tool picked before, by name, while its descriptor is edited.
-          picked = Math.max(0, names.indexOf(pick.value));
-          pick.replaceChildren(...names.map((n) => new Option(n, n)));
-          pick.value = names[picked];
-          $('tool-pick-label').hidden = false;
-        }
-        const tool = state.tools[picked];
-        const input = member(tool, 'inputSchema');
-        schema = shown.slice(input.start, input.end);
+        const picked = pickTool(shown, 'tool-pick');
+        state.tools = picked.tools;
+        schema = picked.schema;
+        origin = `the input schema of ${picked.name}, from the descriptor (section 2)`;
       }
     } else if (node) {
       kind = 'Read as a JSON Schema:';
       schema = shown = text;
+      origin = 'the JSON Schema of section 2';
     }
   }
 
   $('source-kind').textContent = kind;
   list('diagnostics', diagnostics, diagnosticItem);
   showJson('schema-view', shown);
-  setSchema(schema);
+  showParameters('parameters', schema);
+  state.panes.descriptor = { schema, origin };
+  use('descriptor');
+}
+
+// The tools of a describe answer (JSON text: a tool or an array of them), a
+// picker when there are several (keeping the tool picked before, by name,
+// while the source is edited), and the picked tool's input schema as written.
+function pickTool(shown, pickId) {
+  const node = parseJson(shown);
+  const tools = node.kind === 'array' ? node.items : [node];
+  const pick = $(pickId);
+  const names = tools.map((t) => member(t, 'name').value);
+  let picked = 0;
+  if (tools.length > 1) {
+    picked = Math.max(0, names.indexOf(pick.value));
+    pick.replaceChildren(...names.map((n) => new Option(n, n)));
+    pick.value = names[picked];
+    $(`${pickId}-label`).hidden = false;
+  }
+  if (tools.length === 0) return { tools, schema: null, name: null };
+  const input = member(tools[picked], 'inputSchema');
+  return { tools, schema: shown.slice(input.start, input.end), name: names[picked] };
+}
+
+// ---------------------------------------------------------------- 1. C# source
+
+function updateCsharp() {
+  const text = $('cs-source').value;
+  const path = $('cs-path').value.trim() || 'Tools.cs';
+  let answer = null;
+  let refused = [];
+  let kind = '';
+  let schema = null;
+  let origin = '';
+  $('cs-tool-pick-label').hidden = true;
+
+  if (text.trim() === '') {
+    kind = 'Type or paste C# source above, or pick an example.';
+  } else {
+    guarded(() => {
+      try {
+        answer = state.ts.describeSource([{ path, text }]);
+      } catch (e) {
+        if (!(e instanceof DescribeError)) throw e;
+        refused = e.diagnostics;
+      }
+    });
+  }
+  if (answer) {
+    const picked = pickTool(answer.json, 'cs-tool-pick');
+    const n = picked.tools.length;
+    kind = `${n} ${n === 1 ? 'tool' : 'tools'}, as the [Tool] generator describes ${n === 1 ? 'it' : 'them'} (describe-source):`;
+    schema = picked.schema;
+    if (picked.name !== null) origin = `the input schema of ${picked.name}, from the C# source (section 1)`;
+  } else if (refused.length > 0) {
+    kind = `Refused: ${refused.length} ${refused.length === 1 ? 'problem' : 'problems'} (describe-source):`;
+  }
+
+  // Refusals list every diagnostic as an error, as MSBuild prints them; an answer's warnings as warnings.
+  const diagnostics = answer ? answer.warnings : refused;
+  const severity = answer ? 'warning' : 'error';
+  state.source = { diagnostics, spans: spans(text, diagnostics) };
+  renderMarks($('cs-marks'), text, state.source.spans, diagnostics.map(() => severity));
+  syncScroll();
+  list('cs-diagnostics', diagnostics, (d, i) => sourceDiagnosticItem(d, i, severity));
+  $('cs-kind').textContent = kind;
+  showJson('cs-view', answer ? answer.json : null);
+  showParameters('cs-parameters', schema);
+  state.panes.csharp = { schema, origin };
+  use('csharp');
+}
+
+// `File.cs(6,22): error OLT002: message`, as MSBuild prints it; pointing at
+// it marks its stretch of the source, and a click selects it in the editor.
+function sourceDiagnosticItem(d, i, severity) {
+  const li = document.createElement('li');
+  li.dataset.diagnostic = String(i);
+  li.dataset.code = d.code;
+  li.className = severity;
+  const code = document.createElement('code');
+  code.textContent = d.code;
+  if (d.file === '') {
+    li.append(`${severity} `, code, `: ${d.message}`);
+  } else {
+    const where = document.createElement('span');
+    where.className = 'path';
+    where.textContent = `${d.file}(${d.line},${d.column})`;
+    li.append(where, `: ${severity} `, code, `: ${d.message}`);
+  }
+  const span = state.source.spans[i];
+  if (span) {
+    li.tabIndex = 0;
+    li.addEventListener('mouseenter', () => markDiagnostic(i, true));
+    li.addEventListener('mouseleave', () => markDiagnostic(i, false));
+    li.addEventListener('click', () => {
+      const editor = $('cs-source');
+      editor.focus();
+      editor.setSelectionRange(span.start, span.end);
+    });
+  }
+  return li;
+}
+
+function markDiagnostic(i, on) {
+  for (const el of document.querySelectorAll('#cs-marks mark')) {
+    if (el.dataset.diagnostics.split(' ').includes(String(i))) el.classList.toggle('focus', on);
+  }
+}
+
+// The backdrop scrolls with the editor, so each mark stays under its text.
+function syncScroll() {
+  const editor = $('cs-source');
+  const marks = $('cs-marks');
+  marks.scrollTop = editor.scrollTop;
+  marks.scrollLeft = editor.scrollLeft;
+}
+
+// ---------------------------------------------------------------- the schema in use
+
+// Sections 3 and 4 use the schema of the pane edited last.
+function use(pane) {
+  state.active = pane;
+  for (const [id, name] of [['csharp-section', 'csharp'], ['schema-section', 'descriptor']]) {
+    $(id).dataset.active = String(name === pane);
+  }
+  const { schema, origin } = state.panes[pane];
+  $('schema-origin').textContent = schema === null ? '' : `In use below: ${origin}.`;
+  setSchema(schema, pane === 'csharp' ? 'cs-diagnostics' : 'diagnostics');
 }
 
 // The schema arguments are checked against: compiled once into a Validator,
 // freed when another replaces it.
-function setSchema(schema) {
+function setSchema(schema, problemsId) {
   if (schema !== state.schema) {
     state.validator?.free();
     state.validator = null;
@@ -152,18 +280,17 @@ function setSchema(schema) {
           state.validator = state.ts.compile(schema);
         } catch (e) {
           if (!(e instanceof SchemaError)) throw e;
-          list('diagnostics', e.diagnostics, diagnosticItem);
+          list(problemsId, e.diagnostics, diagnosticItem);
         }
       });
     }
   }
-  showParameters(schema);
   updateProvider();
 }
 
 // A table of the top-level parameters: type and constraints at a glance.
-function showParameters(schema) {
-  const table = $('parameters');
+function showParameters(tableId, schema) {
+  const table = $(tableId);
   const body = table.querySelector('tbody');
   body.replaceChildren();
   table.hidden = true;
@@ -199,7 +326,7 @@ function showParameters(schema) {
   table.hidden = false;
 }
 
-// ---------------------------------------------------------------- 2. a provider
+// ---------------------------------------------------------------- 3. a provider
 
 function updateProvider() {
   const provider = $('provider').value;
@@ -278,7 +405,7 @@ function mark(i, on) {
   }
 }
 
-// ---------------------------------------------------------------- 3. arguments
+// ---------------------------------------------------------------- 4. arguments
 
 function updateArgs() {
   const args = $('args').value;
@@ -351,6 +478,10 @@ async function start() {
   }
   $('source').addEventListener('input', debounced(updateSource));
   $('tool-pick').addEventListener('change', updateSource);
+  $('cs-source').addEventListener('input', debounced(updateCsharp));
+  $('cs-source').addEventListener('scroll', syncScroll);
+  $('cs-path').addEventListener('input', debounced(updateCsharp));
+  $('cs-tool-pick').addEventListener('change', updateCsharp);
   $('args').addEventListener('input', debounced(updateArgs));
   provider.addEventListener('change', updateProvider);
   $('restore').addEventListener('change', updateArgs);
@@ -361,7 +492,35 @@ async function start() {
     });
   }
   updateSource();
+  await csharpExamples();
   setStatus('ready', `Ready: the component loaded in ${ms} ms (interfaces: ${state.ts.interfaces.join(', ')}).`);
+}
+
+// The C# examples build.mjs bundled (examples/index.json), one button each;
+// the pane starts with get-docket.cs.
+async function csharpExamples() {
+  let names = [];
+  try {
+    names = (await (await fetch('examples/index.json')).json()).csharp;
+  } catch {
+    // No list: the pane starts empty.
+  }
+  const open = async (name) => {
+    $('cs-source').value = await (await fetch(`examples/${name}`)).text();
+    $('cs-path').value = name;
+    $('cs-source').scrollTop = 0;
+    updateCsharp();
+  };
+  for (const name of names) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.csExample = name;
+    button.textContent = name;
+    button.addEventListener('click', () => open(name));
+    $('cs-examples').append(' ', button);
+  }
+  if (names.includes('get-docket.cs')) await open('get-docket.cs');
+  else updateCsharp();
 }
 
 start();

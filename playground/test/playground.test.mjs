@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { DescribeError, load } from '../../js/src/index.js';
+import { thrown } from '../../js/test/thrown.mjs';
 import { serve } from '../serve.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -36,6 +38,10 @@ if (!existsSync(CHROMIUM)) {
 if (!existsSync(join(dist, 'index.html'))) {
   throw new Error(`${dist} has no built playground: run \`make playground-build\``);
 }
+
+// The package in Node, for what the page should show.
+const ts = await load();
+const example = (name) => readFile(here(`../../examples/${name}`), 'utf8');
 
 let server;
 let url;
@@ -80,6 +86,22 @@ const text = (selector) => page.locator(selector).innerText();
 
 test('the page loads the component in the browser', async () => {
   assert.match(await text('#status'), /^Ready: the component loaded in \d+ ms \(interfaces: describe, .*validate.*\)\.$/);
+});
+
+test('the C# pane starts with get-docket.cs and its tool, whose input schema sections 3 and 4 use', async () => {
+  const source = await example('get-docket.cs');
+  await page.locator('#cs-view [data-pointer="/inputSchema/properties/limit"]').waitFor();
+  assert.equal(await page.locator('#cs-source').inputValue(), source);
+  assert.equal(await text('#cs-kind'), '1 tool, as the [Tool] generator describes it (describe-source):');
+  assert.deepEqual(JSON.parse(await text('#cs-view')), JSON.parse(ts.describeTool(await example('get-docket.json'))));
+  assert.deepEqual(await page.locator('#cs-parameters tr[data-parameter="limit"] td').allInnerTexts(), ['limit', 'integer', '1–100 · default 10', 'optional']);
+  assert.equal(await page.locator('#cs-diagnostics').isHidden(), true);
+  assert.equal(await page.locator('#cs-marks mark').count(), 0);
+  assert.equal(await text('#schema-origin'), 'In use below: the input schema of get_docket, from the C# source (section 1).');
+  assert.deepEqual(
+    await page.locator('[data-cs-example]').evaluateAll((bs) => bs.map((b) => b.dataset.csExample)).then((names) => names.includes('get-docket.cs')),
+    true,
+  );
 });
 
 test('pasting the GetDocketAsync descriptor shows the schema with limit ranged 1–100', async () => {
@@ -187,6 +209,149 @@ test('in the browser too, the package makes a fresh instance after a trap', asyn
     return { trapped, restarts: ts.restarts, next: ts.toolName('GetDocketAsync') };
   });
   assert.deepEqual(answer, { trapped: 'RuntimeError', restarts: 1, next: 'get_docket' });
+});
+
+// A class typed into the C# pane, key by key.
+const LIBRARY = [
+  'public partial class Library',
+  '{',
+  '    /// <summary>Finds books by title.</summary>',
+  '    /// <param name="title">Part of the title.</param>',
+  '    [Tool]',
+  '    public List<string> FindBooks(string title, [Range(1, 50)] int max = 5) => [];',
+  '}',
+  '',
+].join('\n');
+
+// Types `source` into the emptied C# pane, away from the mouse, and waits
+// until the pane has described the whole text (its backdrop then holds it).
+async function typeCsharp(path, source) {
+  await page.mouse.move(0, 0);
+  await page.locator('#cs-path').fill(path);
+  await page.locator('#cs-source').fill('');
+  await page.locator('#cs-source').pressSequentially(source);
+  assert.equal(await page.locator('#cs-source').inputValue(), source);
+  await page.waitForFunction(() => document.getElementById('cs-marks').textContent === `${document.getElementById('cs-source').value}\n`);
+}
+
+test('typing a C# method shows its tool’s schema, and arguments are checked against it', async () => {
+  await page.locator('#provider').selectOption('');
+  await typeCsharp('Library.cs', LIBRARY);
+  await page.locator('#cs-parameters tr[data-parameter="max"]').waitFor();
+  assert.equal(await text('#cs-kind'), '1 tool, as the [Tool] generator describes it (describe-source):');
+  const answer = ts.describeSource([{ path: 'Library.cs', text: LIBRARY }]);
+  assert.deepEqual(JSON.parse(await text('#cs-view')), JSON.parse(answer.json));
+  const tool = JSON.parse(answer.json);
+  assert.equal(tool.name, 'find_books');
+  assert.deepEqual(tool.inputSchema.properties.max, { type: 'integer', minimum: 1, maximum: 50, default: 5 });
+  assert.deepEqual(await page.locator('#cs-parameters tr[data-parameter="title"] td').allInnerTexts(), ['title', 'string', '', 'required']);
+  assert.equal(await text('#schema-origin'), 'In use below: the input schema of find_books, from the C# source (section 1).');
+  assert.equal(await page.locator('#csharp-section').getAttribute('data-active'), 'true');
+
+  // The arguments box checks against the C#-described tool.
+  await page.locator('#args').fill('{"title": "Dune", "max": 80}');
+  await page.locator('#arg-errors tr[data-path="max"]').waitFor();
+  assert.deepEqual(await page.locator('#arg-errors tbody tr td').allInnerTexts(), ['max', 'maximum', "Argument 'max' must be at most 50, not 80."]);
+  await page.locator('#args').fill('{"title": "Dune"}');
+  await page.locator('#bound-view [data-pointer="/max"]').waitFor();
+  assert.equal(await text('#bound-view'), '{\n  "title": "Dune",\n  "max": 5\n}');
+
+  // And a provider converts it, with every change shown.
+  await page.locator('#provider').selectOption('openai');
+  await page.locator('#changes li').first().waitFor();
+  const input = JSON.stringify(tool.inputSchema);
+  const converted = ts.downconvert(input, 'openai');
+  // The schema as shown, without the numbered badges that mark the changes.
+  const shown = await page.locator('#converted-view').evaluate((view) => {
+    const copy = view.cloneNode(true);
+    for (const badge of copy.querySelectorAll('.badge')) badge.remove();
+    return copy.textContent;
+  });
+  assert.deepEqual(JSON.parse(shown), JSON.parse(converted.schema));
+  assert.deepEqual(
+    (await page.locator('#changes li').allInnerTexts()).map((c) => c.split(':')[0]),
+    converted.changes.map((c) => `${c.pointer || '(root)'} ${c.keyword} ${c.action}`),
+  );
+  await page.locator('#provider').selectOption('');
+  await page.screenshot({ path: join(out, 'playground-csharp.png'), fullPage: true });
+});
+
+test('a parameter of type Queue<int>: the diagnostic is listed and its place in the C# underlined', async () => {
+  const broken = LIBRARY.replace('string title', 'Queue<int> title');
+  await typeCsharp('Library.cs', broken);
+  await page.locator('#cs-diagnostics li[data-code="OLT002"]').waitFor();
+  const at = broken.indexOf('Queue<int>');
+  const line = broken.slice(0, at).split('\n').length;
+  const column = at - broken.lastIndexOf('\n', at - 1);
+  const refused = thrown(() => ts.describeSource([{ path: 'Library.cs', text: broken }]), DescribeError);
+  assert.deepEqual(refused.diagnostics.map((d) => [d.code, d.line, d.column]), [['OLT002', line, column]]);
+  assert.deepEqual(await page.locator('#cs-diagnostics li').allInnerTexts(), [
+    `Library.cs(${line},${column}): error OLT002: ${refused.diagnostics[0].message}`,
+  ]);
+  assert.equal(await text('#cs-kind'), 'Refused: 1 problem (describe-source):');
+  assert.equal(await page.locator('#cs-view').innerText(), '');
+  assert.equal(await text('#args-kind'), 'Give a schema above first.');
+
+  // The backdrop holds the editor's text, and the one mark covers exactly `Queue<int>`.
+  const marks = await page.locator('#cs-marks').evaluate((pre) => ({
+    text: pre.textContent,
+    marks: [...pre.querySelectorAll('mark')].map((m) => {
+      const before = document.createRange();
+      before.setStart(pre, 0);
+      before.setEndBefore(m);
+      return { text: m.textContent, offset: before.toString().length, diagnostics: m.dataset.diagnostics, cls: m.className };
+    }),
+  }));
+  assert.equal(marks.text, `${broken}\n`);
+  assert.deepEqual(marks.marks, [{ text: 'Queue<int>', offset: at, diagnostics: '0', cls: 'diag error' }]);
+
+  // And it lies over that text as the editor shows it: where the editor's font puts
+  // `Queue<int>` on its line, and as wide, and underlined.
+  const geometry = await page.evaluate(([start, length]) => {
+    const editor = document.getElementById('cs-source');
+    const mark = document.querySelector('#cs-marks mark');
+    const style = getComputedStyle(editor);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const value = editor.value;
+    const lineStart = value.lastIndexOf('\n', start - 1) + 1;
+    const lineIndex = value.slice(0, start).split('\n').length - 1;
+    const box = editor.getBoundingClientRect();
+    const lineHeight = parseFloat(style.lineHeight);
+    const m = mark.getBoundingClientRect();
+    return {
+      left: box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft) + context.measureText(value.slice(lineStart, start)).width - editor.scrollLeft,
+      width: context.measureText(value.slice(start, start + length)).width,
+      middle: box.top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop) + (lineIndex + 0.5) * lineHeight - editor.scrollTop,
+      mark: { left: m.left, width: m.width, middle: m.top + m.height / 2 },
+      underline: getComputedStyle(mark).textDecorationLine,
+    };
+  }, [at, 'Queue<int>'.length]);
+  assert.ok(Math.abs(geometry.mark.left - geometry.left) < 1, `the mark starts at x ${geometry.mark.left}, the text at ${geometry.left}`);
+  assert.ok(Math.abs(geometry.mark.width - geometry.width) < 1, `the mark is ${geometry.mark.width} wide, the text ${geometry.width}`);
+  assert.ok(Math.abs(geometry.mark.middle - geometry.middle) < 2, `the mark's middle is at y ${geometry.mark.middle}, the line's at ${geometry.middle}`);
+  assert.equal(geometry.underline, 'underline');
+
+  // A click on the diagnostic selects its text in the editor.
+  await page.locator('#cs-diagnostics li').first().click();
+  const selected = await page.locator('#cs-source').evaluate((e) => e.value.slice(e.selectionStart, e.selectionEnd));
+  assert.equal(selected, 'Queue<int>');
+  await page.locator('#csharp-section').screenshot({ path: join(out, 'playground-csharp-refused.png') });
+});
+
+test('a syntax error in a method body is a warning, underlined, and the tool is still described', async () => {
+  const body = LIBRARY.replace(' => [];', '\n    {\n        var s = "not closed;\n        return [];\n    }');
+  await typeCsharp('Library.cs', body);
+  await page.locator('#cs-diagnostics li.warning').waitFor();
+  const warnings = ts.describeSource([{ path: 'Library.cs', text: body }]).warnings;
+  assert.deepEqual(warnings.map((w) => w.code), ['OLC001']);
+  const w = warnings[0];
+  assert.deepEqual(await page.locator('#cs-diagnostics li').allInnerTexts(), [`Library.cs(${w.line},${w.column}): warning OLC001: ${w.message}`]);
+  assert.deepEqual(await page.locator('#cs-marks mark').evaluateAll((ms) => ms.map((m) => [m.textContent, m.className])), [
+    ['"not closed;', 'diag warning'],
+  ]);
+  assert.equal(JSON.parse(await text('#cs-view')).name, 'find_books');
+  assert.match(await text('#schema-origin'), /find_books, from the C# source/);
 });
 
 test('nothing but the page’s own server was asked for anything, and nothing went wrong', () => {
