@@ -20,12 +20,14 @@ const ops = [...new Set(cases.map((c) => c.op))];
 
 test('the vectors cover every operation', () => {
   assert.deepEqual([...ops].sort(), [
+    'describe-source',
     'describe-tool',
     'describe-type',
     'downconvert',
     'encode-result',
     'provider-profile',
     'restore-args',
+    'source-descriptor',
     'validate',
   ]);
 });
