@@ -33,7 +33,20 @@ def test_every_operation_has_vectors() -> None:
         "downconvert",
         "restore-args",
         "provider-profile",
+        "describe-source",
+        "source-descriptor",
     } <= ops
+
+
+def test_the_source_vectors_have_both_kinds_of_answer_warnings_and_several_files() -> None:
+    for op in ("describe-source", "source-descriptor"):
+        cases = [c for c in CASES if c["op"] == op]
+        assert {next(iter(c["expect"])) for c in cases} == {"ok", "err"}, op
+        assert any(c["expect"].get("ok", {}).get("warnings") for c in cases), op
+    source = [c for c in CASES if c["op"] == "describe-source"]
+    assert any(len(c["input"]["files"]) > 1 for c in source)
+    assert any(c["input"]["options"]["mode"] == "reflection" for c in source)
+    assert any("ok" in c["expect"] and c["expect"]["ok"]["json"].startswith("[") for c in source)
 
 
 def test_the_new_operations_have_both_kinds_of_answer_and_every_target() -> None:
@@ -83,6 +96,22 @@ def test_the_comparison_sees_a_one_character_difference() -> None:
     mutated = copy.deepcopy(_first("provider-profile", "'err'"))
     assert check(rt, mutated) is None
     mutated["input"]["name"] = "openai"
+    assert check(rt, mutated) is not None
+
+    mutated = copy.deepcopy(_first("describe-source", "'err'"))
+    assert check(rt, mutated) is None
+    mutated["expect"]["err"][0]["column"] += 1
+    problem = check(rt, mutated)
+    assert problem is not None and problem.startswith("answer.err[0].column differs")
+    mutated = copy.deepcopy(next(c for c in CASES if c["op"] == "describe-source" and "ok" in c["expect"]))
+    mutated["expect"]["ok"]["json"] = mutated["expect"]["ok"]["json"].replace('"name"', '"namE"', 1)
+    assert check(rt, mutated) is not None
+    warned = (c for c in CASES if c["op"] == "source-descriptor" and c["expect"].get("ok", {}).get("warnings"))
+    mutated = copy.deepcopy(next(warned))
+    assert check(rt, mutated) is None
+    mutated["expect"]["ok"]["warnings"][0]["file"] += "x"
+    assert check(rt, mutated) is not None
+    mutated["expect"]["ok"]["warnings"] = []
     assert check(rt, mutated) is not None
 
     mutated = copy.deepcopy(_first("describe-type", "'ok'"))
