@@ -642,6 +642,9 @@ const argError = (e) => ({ path: e.path, keyword: e.keyword, message: e.message 
 const describeError = (d) => new DescribeError(d.map(diagnostic));
 const sourceError = (d) => new DescribeError(d.map(sourceDiagnostic));
 const fromSource = (r) => ({ json: r.json, warnings: r.warnings.map(sourceDiagnostic) });
+const argumentsError = (e) => new ArgumentsError(e.map(argError));
+const downconvertError = (d) => new DownconvertError(d.map(diagnostic));
+const unexpectedErr = (payload) => new ToolSchemaError(`unexpected error result: ${show(payload)}`);
 
 // `File.cs(12,5): error OLT002: message` for a diagnostic of C# source (no
 // place for a problem with the options), `OLT002 at parameters[0].type:
@@ -650,9 +653,6 @@ function diagnosticLine(d) {
   if (typeof d.file !== 'string') return `${d.code} at ${d.path}: ${d.message}`;
   return d.file === '' ? `error ${d.code}: ${d.message}` : `${d.file}(${d.line},${d.column}): error ${d.code}: ${d.message}`;
 }
-const argumentsError = (e) => new ArgumentsError(e.map(argError));
-const downconvertError = (d) => new DownconvertError(d.map(diagnostic));
-const unexpectedErr = (payload) => new ToolSchemaError(`unexpected error result: ${show(payload)}`);
 
 function typeContext(context, what) {
   if (context === undefined || context === null) return { mode: 'generator' };
