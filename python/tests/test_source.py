@@ -79,6 +79,33 @@ def test_get_docket_cs_describes_to_what_its_descriptor_describes_to(docket_cs: 
     assert found.warnings == []
 
 
+EXAMPLE_SOURCES = sorted(p.stem for p in EXAMPLES.glob("*.cs"))
+
+
+def test_every_example_has_a_source_and_a_descriptor() -> None:
+    assert {"get-docket", "refused", "weather-tools"} <= set(EXAMPLE_SOURCES)
+    assert all((EXAMPLES / f"{name}.json").is_file() for name in EXAMPLE_SOURCES)
+
+
+@pytest.mark.parametrize("name", EXAMPLE_SOURCES)
+def test_every_example_source_describes_to_what_its_descriptor_describes_to(name: str) -> None:
+    source = {f"examples/{name}.cs": (EXAMPLES / f"{name}.cs").read_text(encoding="utf-8")}
+    descriptor = (EXAMPLES / f"{name}.json").read_text(encoding="utf-8")
+    try:
+        expected = ts.describe_tools(descriptor)
+    except ts.DescribeError as refused:
+        with pytest.raises(ts.SourceError) as caught:
+            ts.describe_source(source)
+        assert [(d.code, d.message, d.path) for d in caught.value.diagnostics] == [
+            (d.code, d.message, d.path) for d in refused.diagnostics
+        ]
+        assert all(d.file == f"examples/{name}.cs" and d.line > 0 and d.column > 0 for d in caught.value.diagnostics)
+        return
+    found = ts.describe_source(source)
+    assert found.tools == expected
+    assert [t.json for t in found.tools] == [t.json for t in expected]
+
+
 def test_a_refused_file_raises_describe_error_with_every_diagnostic_at_its_place() -> None:
     with pytest.raises(ts.DescribeError) as caught:
         ts.describe_source({"Tools/JobTools.cs": REFUSED})
