@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 FUZZ = ROOT / "fuzz"
 SEEDS = FUZZ / "seeds"
-TARGETS = ["describe", "validate", "encode", "downconvert"]
+TARGETS = ["describe", "validate", "encode", "downconvert", "source"]
 PROVIDERS = ["anthropic", "openai", "gemini"]
 SEP = b"\x00"
 
@@ -173,7 +173,11 @@ def downconvert_seed(schema, provider, answer=None, profile=None):
 
 def build(vectors_path):
     corpora = {t: Corpus(t) for t in TARGETS}
-    describe, validate, encode, downconvert = (corpora[t] for t in TARGETS)
+    describe, validate, encode, downconvert, source = (corpora[t] for t in TARGETS)
+
+    # C# sources as written.
+    for p in sorted((ROOT / "tests/csharp").rglob("*.cs")) + sorted((ROOT / "examples").glob("*.cs")):
+        source.add("cs-" + p.stem, p.read_bytes())
 
     # Descriptors as written.
     for p in sorted((ROOT / "tests/vectors/describe-tool").glob("*.json")):

@@ -76,7 +76,8 @@ impl Read {
     /// A diagnostic `describe` gave for `d`, at its place: that of the
     /// longest prefix of its path the descriptor has a place for.
     pub fn locate(&self, d: &Descriptor, code: Code, message: &str, path: &str) -> SourceDiagnostic {
-        let mut place = d.places.get("$").copied();
+        // The naming policy given as an option has no place in the source.
+        let mut place = if path == "naming" { None } else { d.places.get("$").copied() };
         if let Some(p) = d.places.get(path) {
             place = Some(*p);
         } else {
