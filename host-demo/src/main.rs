@@ -699,6 +699,8 @@ fn print_source_answer(answer: Result<FromSource, Vec<SourceDiagnostic>>, pretty
 const GET_DOCKET: &str = include_str!("../../examples/get-docket.json");
 const WEATHER: &str = include_str!("../../examples/weather-tools.json");
 const REFUSED: &str = include_str!("../../examples/refused.json");
+const GET_DOCKET_CS: &str = include_str!("../../examples/get-docket.cs");
+const REFUSED_CS: &str = include_str!("../../examples/refused.cs");
 const TAG_COUNTS: &str = include_str!("../../examples/tag-counts.json");
 
 fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
@@ -855,12 +857,35 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
     say!("\nA keyword a provider does not take is a hint in the description, in one parseable form;");
     say!("each reshaping is undone by restore, which validates against the original schema.");
 
-    section("8. Tool names");
+    section("8. From C# source itself (describe-source)");
+    say!("examples/get-docket.cs is the C# that examples/get-docket.json mirrors by hand.");
+    let files = [SourceFile { path: "examples/get-docket.cs".into(), text: GET_DOCKET_CS.into() }];
+    let options = SourceOptions { mode: Mode::Generator, naming: None };
+    let from_source = host.describe_source(&files, &options)?.map_err(|d| Failure::Host(format!("{d:?}")))?;
+    let from_json = host.describe_tool(GET_DOCKET)?.map_err(|d| Failure::Host(format!("{d:?}")))?;
+    say!(
+        "describe-source gives {} bytes, {} what describe-tool gives for the descriptor.",
+        from_source.json.len(),
+        if from_source.json == from_json { "exactly" } else { "NOT" }
+    );
+    let refused = [SourceFile { path: "examples/refused.cs".into(), text: REFUSED_CS.into() }];
+    say!("examples/refused.cs, diagnostics as MSBuild prints them:");
+    match host.describe_source(&refused, &options)? {
+        Ok(f) => say!("unexpectedly described: {}", f.json),
+        Err(diags) => {
+            for d in &diags {
+                say!("  {}", msbuild_line(d, "error"));
+            }
+        }
+    }
+
+    section("9. Tool names");
     for m in ["GetDocketAsync", "HTTPRequest", "SHA512Hash", "Summarize"] {
         let name = host.tool_name(m)?.map_err(|d| Failure::Host(d.message))?;
         say!("{m:<16} → {name}");
     }
     say!("\nTry: host-demo describe-tool examples/get-docket.json --pretty");
+    say!("     host-demo describe-source examples/weather-tools.cs --pretty");
     say!("     host-demo validate --tool examples/order.json '{{\"items\":[{{\"qty\":\"three\"}}]}}'");
     say!("     host-demo encode --tool x --returns int --threw InvalidOperationException message");
     say!("     host-demo downconvert --provider openai --tool examples/get-docket.json --pretty");

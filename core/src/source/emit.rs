@@ -15,6 +15,8 @@ use std::collections::{HashMap, HashSet};
 const MAX_TYPES: usize = 2_000;
 /// Longest name of a generic instance (`Page<List<Item>>`).
 const MAX_INSTANCE_NAME: usize = 512;
+/// Most constants followed from one (`const int A = B;`).
+const MAX_CONST_CHAIN: usize = 16;
 
 /// The attributes the contract reads (docs/descriptor.md, "Attributes"); the
 /// exporter writes only these.
@@ -154,6 +156,8 @@ struct Emitter<'a> {
     options: &'a SourceOptions,
     /// Front-end diagnostics: code, message, place, severity.
     diags: std::cell::RefCell<Vec<FrontDiag>>,
+    /// Constants being followed now (`named_constant`).
+    const_depth: std::cell::Cell<usize>,
     contexts: Contexts,
 }
 
@@ -209,6 +213,7 @@ pub fn read(files: &[SourceFile<'_>], options: &SourceOptions) -> Read {
         by_simple: HashMap::new(),
         options,
         diags: Default::default(),
+        const_depth: Default::default(),
         contexts: Contexts::default(),
     };
     e.group();
@@ -1103,7 +1108,11 @@ impl<'a> Emitter<'a> {
         match self.eval(file, e, None) {
             Some(v) => Some(v),
             None => {
-                self.unreadable(file, e, "attribute arguments must be literals, typeof, nameof or enum members");
+                self.unreadable(
+                    file,
+                    e,
+                    "attribute arguments must be literals, typeof, nameof, enum members or constants made of them",
+                );
                 None
             }
         }
@@ -1113,7 +1122,7 @@ impl<'a> Emitter<'a> {
         match self.eval(file, e, Some(ty)) {
             Some(v) => Some(v),
             None => {
-                self.unreadable(file, e, "defaults must be literals, default, or enum members");
+                self.unreadable(file, e, "defaults must be literals, default, enum members or constants made of them");
                 None
             }
         }
@@ -1142,14 +1151,25 @@ impl<'a> Emitter<'a> {
                 (Value::String(x), Value::String(y)) => Some(Value::String(x + &y)),
                 _ => None,
             },
-            ExprKind::Name(parts) => self.named_constant(parts, ty.is_some()),
+            ExprKind::Name(parts) => self.named_constant(parts, ty),
             ExprKind::Other => None,
         }
     }
 
     /// `int.MaxValue`, an enum member (`Color.Red`: the name for a default,
     /// as written for an attribute argument).
-    fn named_constant(&self, parts: &[String], default: bool) -> Option<Value> {
+    fn named_constant(&self, parts: &[String], ty: Option<&str>) -> Option<Value> {
+        let default = ty.is_some();
+        if let Some((file, value)) = self.find_const(parts) {
+            // A constant defined by another: followed, but not round a cycle.
+            if self.const_depth.get() >= MAX_CONST_CHAIN {
+                return None;
+            }
+            self.const_depth.set(self.const_depth.get() + 1);
+            let v = self.eval(file, value, ty);
+            self.const_depth.set(self.const_depth.get() - 1);
+            return v;
+        }
         if parts.len() < 2 {
             return None;
         }
@@ -1168,6 +1188,27 @@ impl<'a> Emitter<'a> {
             return Some(if default { s(member) } else { Value::String(parts.join(".")) });
         }
         None
+    }
+
+    /// A `const` declared in the files: `Limits.Max` (by its type's simple
+    /// name), or `Max` when exactly one type declares it.
+    fn find_const(&self, parts: &[String]) -> Option<(usize, &Expr)> {
+        let member = parts.last()?.as_str();
+        let mut found = Vec::new();
+        let candidates: Vec<usize> = match parts.len() {
+            1 => (0..self.groups.len()).collect(),
+            n => self.by_simple.get(&(parts[n - 2].clone(), 0)).cloned().unwrap_or_default(),
+        };
+        for g in candidates {
+            for &(f, t) in &self.groups[g].parts {
+                for (name, value) in &self.decl((f, t)).consts {
+                    if name == member {
+                        found.push((f, value));
+                    }
+                }
+            }
+        }
+        (found.len() == 1).then(|| found[0])
     }
 
     /// The JSON form of `default(T)` for a type as written.

@@ -156,6 +156,8 @@ pub struct TypeDecl {
     pub properties: Vec<Property>,
     pub ctors: Vec<Ctor>,
     pub enum_members: Vec<(String, usize)>,
+    /// `const` fields: name and value.
+    pub consts: Vec<(String, Expr)>,
     /// From the first attribute to the closing brace.
     pub span: (usize, usize),
 }
@@ -779,6 +781,7 @@ impl<'a> Parser<'a> {
                 properties: Vec::new(),
                 ctors: Vec::new(),
                 enum_members: Vec::new(),
+                consts: Vec::new(),
                 span: (start, end),
             });
             return Ok(());
@@ -821,6 +824,7 @@ impl<'a> Parser<'a> {
             properties: Vec::new(),
             ctors: Vec::new(),
             enum_members: Vec::new(),
+            consts: Vec::new(),
             span: (start, start),
         });
         if self.eat(';') {
@@ -999,6 +1003,19 @@ impl<'a> Parser<'a> {
             });
             return Ok(());
         }
+        if modifiers.iter().any(|m| m.word == "const") && self.is_punct('=') {
+            // `const T A = …, B = …;`: kept, attribute arguments may name them.
+            loop {
+                self.expect('=')?;
+                let value = self.expr_arg_until_semicolon()?;
+                self.unit.types[owner].consts.push((name.clone(), value));
+                if !self.eat(',') {
+                    break;
+                }
+                name = self.expect_ident("a constant name")?.0;
+            }
+            return self.expect(';');
+        }
         if matches!(self.tok().kind, Kind::Punct('=' | ';' | ',' | '[')) {
             // A field (System.Text.Json reads fields only when told to).
             self.recover();
@@ -1162,6 +1179,25 @@ impl<'a> Parser<'a> {
     }
 
     // ---- constant expressions
+
+    /// A constant's value, up to `,` or `;`.
+    fn expr_arg_until_semicolon(&mut self) -> R<Expr> {
+        let start = self.at();
+        let first = self.i;
+        let errors = self.unit.errors.len();
+        if let Some(e) = self.expr(0)
+            && matches!(self.tok().kind, Kind::Punct(',' | ';'))
+        {
+            return Ok(e);
+        }
+        self.unit.errors.truncate(errors);
+        self.i = first;
+        self.skip_expr();
+        if self.i == first {
+            return self.fail("a value");
+        }
+        Ok(Expr { kind: ExprKind::Other, at: start, text: self.text_since(start) })
+    }
 
     /// An attribute argument or a default value, up to `,`, `)` or `]`.
     fn expr_arg(&mut self) -> R<Expr> {
