@@ -719,6 +719,8 @@ pub struct Results {
     pub elapsed: Duration,
     /// How many real tool schemas `downconvert-real` converts.
     pub real_schemas: usize,
+    /// describe-source on a 5,000-line file, natively, step by step.
+    pub source: Vec<StartupRow>,
 }
 
 pub struct ContenderInfo {
@@ -792,6 +794,49 @@ fn time<T>(f: impl FnOnce() -> T) -> (T, f64) {
     let start = Instant::now();
     let v = f();
     (v, start.elapsed().as_nanos() as f64)
+}
+
+/// The file the describe-source figures are taken on (bench/data/make_source.py writes it).
+const SOURCE_FILE: &str = "tools-5000.cs";
+
+/// describe-source natively on a 5,000-line C# file, each step on its own:
+/// lexing, lexing and reading the declarations, writing the descriptor
+/// (source-descriptor) and describing every tool (describe-source). The
+/// steps are interleaved, one of each per round.
+fn source_figures(data_dir: &Path, rounds: usize) -> Result<Vec<StartupRow>, String> {
+    let path = data_dir.join(SOURCE_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let files = [tool_schema::SourceFile { path: SOURCE_FILE, text: &text }];
+    let options = tool_schema::SourceOptions::default();
+    let described = tool_schema::describe_source(&files, &options)
+        .map_err(|d| format!("{SOURCE_FILE} does not describe: {:?}", d.first()))?;
+    let tools = described.json.matches("\"inputSchema\"").count();
+    let (mut lex, mut read, mut descriptor, mut describe) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..rounds.max(5) {
+        let (l, ns) = time(|| tool_schema::source::lex::lex(&text));
+        lex.push(ns);
+        black_box(l.tokens.len());
+        let (u, ns) = time(|| {
+            let l = tool_schema::source::lex::lex(&text);
+            tool_schema::source::syntax::parse(&text, &l)
+        });
+        read.push(ns);
+        black_box(u.types.len());
+        let (d, ns) = time(|| tool_schema::source_descriptor(&files, &options));
+        descriptor.push(ns);
+        black_box(d.is_ok());
+        let (d, ns) = time(|| tool_schema::describe_source(&files, &options));
+        describe.push(ns);
+        black_box(d.is_ok());
+    }
+    let lines = text.lines().count();
+    let row = |what: String, xs: &[f64]| StartupRow { host: "native".into(), what, stats: Stats::of(xs) };
+    Ok(vec![
+        row(format!("lex {SOURCE_FILE} ({lines} lines, {} bytes)", text.len()), &lex),
+        row("lex and read every declaration (the target: ≤ 5 ms)".into(), &read),
+        row("source-descriptor: read, and write the descriptor as JSON text".into(), &descriptor),
+        row(format!("describe-source: read, and describe all {tools} tools"), &describe),
+    ])
 }
 
 /// Start-up through wasmtime: each step on its own, repeated.
@@ -1118,6 +1163,9 @@ fn run() -> Result<(), String> {
         startup.extend(startup_rows(&name, &more["rows"]));
     }
 
+    eprintln!("bench: describe-source on {SOURCE_FILE}…");
+    let source = source_figures(&data_dir, 41)?;
+
     let sizes = Sizes { raw: wasm_bytes.len(), gzip: gzip_size(&component), precompiled: pre.bytes.len() };
 
     let mut env = vec![
@@ -1169,6 +1217,7 @@ fn run() -> Result<(), String> {
         env,
         elapsed: began.elapsed(),
         real_schemas: data.real.len(),
+        source,
     };
     let md = report::markdown(&results);
     let svg = report::svg(&results);

@@ -665,6 +665,20 @@ pub fn markdown(r: &Results) -> String {
         );
     }
     let _ = writeln!(s);
+    let _ = writeln!(s, "## describe-source: a 5,000-line C# file, natively\n");
+    let _ = writeln!(s, "| step | median | min–max | n |\n|---|---|---|---|");
+    for row in &r.source {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {}–{} | {} |",
+            row.what,
+            fmt_ns(row.stats.median),
+            fmt_ns(row.stats.min),
+            fmt_ns(row.stats.max),
+            row.stats.n
+        );
+    }
+    let _ = writeln!(s);
     let _ = writeln!(s, "## Size\n");
     let _ = writeln!(
         s,
