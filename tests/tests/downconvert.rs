@@ -173,6 +173,7 @@ fn main() {
     }));
     trials.push(Trial::test("edge/nested-200-levels", nested_200));
     trials.push(Trial::test("hostile/deep-and-long-references", hostile_depths));
+    trials.push(Trial::test("hostile/restore-many-pairs", hostile_pairs));
     trials.push(Trial::test("coverage/every-provider-code", || Ok(codes_covered(&["downconvert"], &["OLP"])?)));
     libtest_mimic::run(&args, trials).exit();
 }
@@ -375,6 +376,45 @@ fn hostile_depths() -> Result<(), Failed> {
             {
                 return Err(format!("{what}, {t}: expected a conversion or OLP004, got {native}").into());
             }
+        }
+    }
+    Ok(())
+}
+
+/// A dictionary sent back as 150,000 `{key, value}` pairs (4.7 MB): restored
+/// in time linear in the pairs, with a repeated key found, natively in
+/// under a second, and the same through the component.
+fn hostile_pairs() -> Result<(), Failed> {
+    let schema = r#"{"type":"object","properties":{"counts":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["counts"],"additionalProperties":false}"#;
+    for (n, repeat) in [(150_000, false), (150_000, true)] {
+        let mut pairs: Vec<String> = (0..n).map(|i| format!(r#"{{"key":"k{i}","value":{i}}}"#)).collect();
+        if repeat {
+            pairs.push(r#"{"key":"k7","value":7}"#.to_owned());
+        }
+        let answer = format!(r#"{{"counts":[{}]}}"#, pairs.join(","));
+        let case = Case {
+            provider: "openai".to_owned(),
+            profile: None,
+            schema: schema.to_owned(),
+            answer: Some(answer),
+            expect: None,
+        };
+        let started = std::time::Instant::now();
+        let native = native(&case);
+        let took = started.elapsed();
+        if took > std::time::Duration::from_secs(1) {
+            return Err(format!("{n} pairs: {took:?} natively").into());
+        }
+        let restored = parse(&native)?;
+        let counts = restored.get("bound").and_then(|b| b.get("counts")).and_then(Value::as_object).map(<[_]>::len);
+        match (repeat, counts) {
+            (false, Some(len)) if len == n => {}
+            (true, None) if native.contains("in two pairs") => {}
+            (_, got) => return Err(format!("{n} pairs (repeat {repeat}): got {got:?} members: {:.200}", native).into()),
+        }
+        let through = component(&case).map_err(|e| format!("{n} pairs: {e}"))?;
+        if through != native {
+            return Err(format!("{n} pairs: the component answered differently").into());
         }
     }
     Ok(())

@@ -201,6 +201,8 @@ impl<'a> Restorer<'a> {
     fn pairs(&mut self, items: Vec<Value>, node: &Node<'a>, at: &At, depth: usize) -> Value {
         let value_schema = node.get("additionalProperties").unwrap_or(&Value::Bool(true));
         let mut members: Vec<(String, Value)> = Vec::new();
+        // The keys given so far, so that a repeated one is found in constant time.
+        let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
         let mut leftovers = Vec::new();
         for item in items {
             match item {
@@ -209,7 +211,7 @@ impl<'a> Restorer<'a> {
                     let value = pair.iter().find(|(k, _)| k == "value").map(|(_, v)| v.clone());
                     match (key, value) {
                         (Some(k), Some(v)) => {
-                            if members.iter().any(|(mk, _)| *mk == k) {
+                            if !seen.insert(k.clone()) {
                                 // Which of the two values the model meant is not ours to guess.
                                 self.problem(at, "pairs", format!("gives the key '{k}' in two pairs"));
                                 continue;
