@@ -651,34 +651,9 @@ pub fn markdown(r: &Results) -> String {
 
     // Start-up.
     let _ = writeln!(s, "## Start-up\n");
-    let _ = writeln!(s, "| host | step | median | min–max | n |\n|---|---|---|---|---|");
-    for row in &r.startup {
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {}–{} | {} |",
-            row.host,
-            row.what,
-            fmt_ns(row.stats.median),
-            fmt_ns(row.stats.min),
-            fmt_ns(row.stats.max),
-            row.stats.n
-        );
-    }
-    let _ = writeln!(s);
+    step_table(&mut s, &r.startup, true);
     let _ = writeln!(s, "## describe-source: a 5,000-line C# file, natively\n");
-    let _ = writeln!(s, "| step | median | min–max | n |\n|---|---|---|---|");
-    for row in &r.source {
-        let _ = writeln!(
-            s,
-            "| {} | {} | {}–{} | {} |",
-            row.what,
-            fmt_ns(row.stats.median),
-            fmt_ns(row.stats.min),
-            fmt_ns(row.stats.max),
-            row.stats.n
-        );
-    }
-    let _ = writeln!(s);
+    step_table(&mut s, &r.source, false);
     let _ = writeln!(s, "## Size\n");
     let _ = writeln!(
         s,
@@ -709,6 +684,25 @@ pub fn markdown(r: &Results) -> String {
         let _ = writeln!(s, "- `{}`: {} — {}", c.id, c.label, host_name(c.host));
     }
     s
+}
+
+/// A table of timed steps: (host,) step, median, min–max, n.
+fn step_table(s: &mut String, rows: &[crate::StartupRow], with_host: bool) {
+    let (head, rule) = if with_host { ("| host ", "|---") } else { ("", "") };
+    let _ = writeln!(s, "{head}| step | median | min–max | n |\n{rule}|---|---|---|---|");
+    for row in rows {
+        let host = if with_host { format!("| {} ", row.host) } else { String::new() };
+        let _ = writeln!(
+            s,
+            "{host}| {} | {} | {}–{} | {} |",
+            row.what,
+            fmt_ns(row.stats.median),
+            fmt_ns(row.stats.min),
+            fmt_ns(row.stats.max),
+            row.stats.n
+        );
+    }
+    let _ = writeln!(s);
 }
 
 /// The chart's row label for a contender.

@@ -119,11 +119,7 @@ fn diagnostic(code: &str, message: &str, file: &str, line: u32, column: u32, pat
 
 /// An answer as the vector file writes it: `{"ok": {"json": TEXT, "warnings"}}` or `{"err": […]}`.
 pub fn native_answer(r: Result<tool_schema::FromSource, Vec<tool_schema::SourceDiagnostic>>) -> Value {
-    let diags = |d: &[tool_schema::SourceDiagnostic]| {
-        Value::Array(
-            d.iter().map(|d| diagnostic(d.code.as_str(), &d.message, &d.file, d.line, d.column, &d.path)).collect(),
-        )
-    };
+    let diags = |d: &[tool_schema::SourceDiagnostic]| Value::Array(d.iter().map(|d| d.to_value()).collect());
     match r {
         Ok(f) => obj(vec![("ok", obj(vec![("json", s(&f.json)), ("warnings", diags(&f.warnings))]))]),
         Err(d) => obj(vec![("err", diags(&d))]),

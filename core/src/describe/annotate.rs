@@ -18,6 +18,24 @@ const MESSAGE_ARGS: &[&str] = &["ErrorMessage", "ErrorMessageResourceName", "Err
 const VALIDATION: &[&str] =
     &["Range", "StringLength", "MinLength", "MaxLength", "Length", "RegularExpression", "EmailAddress", "Url"];
 
+/// Every attribute the contract reads (docs/descriptor.md, "Attributes"):
+/// `[Description]`, the validation attributes above, and the three
+/// System.Text.Json ones. Any other is ignored.
+pub const READ: &[&str] = &[
+    "Description",
+    "Range",
+    "StringLength",
+    "MinLength",
+    "MaxLength",
+    "Length",
+    "RegularExpression",
+    "EmailAddress",
+    "Url",
+    "JsonIgnore",
+    "JsonPropertyName",
+    "JsonRequired",
+];
+
 /// Applies every validation attribute in `attrs` to `d`.
 pub fn apply(attrs: &[Attribute], d: &mut Described, sink: &mut Sink) {
     let mut seen = [false; VALIDATION.len()];
@@ -222,6 +240,11 @@ fn tighten(lo: &mut Option<u64>, hi: &mut Option<u64>, new_lo: Option<u64>, new_
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_validation_attribute_is_read() {
+        assert!(VALIDATION.iter().all(|v| READ.contains(v)));
+    }
 
     #[test]
     fn two_length_attributes_keep_the_tighter_bounds() {

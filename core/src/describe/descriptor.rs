@@ -656,9 +656,7 @@ fn read_attributes(v: &Value, path: &Path, sink: &mut Sink) -> Vec<Attribute> {
                 continue;
             }
         };
-        let simple = name.rsplit('.').next().unwrap_or(&name);
-        let simple = simple.strip_suffix("Attribute").filter(|s| !s.is_empty()).unwrap_or(simple);
-        out.push(Attribute { name: simple.to_owned(), args, named, path: p });
+        out.push(Attribute { name: attribute_name(&name).to_owned(), args, named, path: p });
     }
     out
 }
@@ -690,6 +688,13 @@ fn read_type_ref(f: &Fields<'_>, key: &str, sink: &mut Sink) -> Option<TypeRef> 
         }
     };
     Some(TypeRef { expr, text, path })
+}
+
+/// An attribute's simple name, as the contract matches it: without namespace
+/// and `Attribute` suffix (`System.ComponentModel.DescriptionAttribute` → `Description`).
+pub fn attribute_name(written: &str) -> &str {
+    let simple = written.rsplit('.').next().unwrap_or(written);
+    simple.strip_suffix("Attribute").filter(|s| !s.is_empty()).unwrap_or(simple)
 }
 
 pub fn is_csharp_identifier(s: &str) -> bool {

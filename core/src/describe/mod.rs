@@ -1,7 +1,7 @@
 //! `describe-tool` and `describe-type`: descriptors → JSON Schema 2020-12,
 //! exactly as `tool-schemas.md` writes it.
 
-mod annotate;
+pub(crate) mod annotate;
 pub mod descriptor;
 pub mod doc;
 pub mod naming;

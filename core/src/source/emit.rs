@@ -18,23 +18,6 @@ const MAX_INSTANCE_NAME: usize = 512;
 /// Most constants followed from one (`const int A = B;`).
 const MAX_CONST_CHAIN: usize = 16;
 
-/// The attributes the contract reads (docs/descriptor.md, "Attributes"); the
-/// exporter writes only these.
-const READ_ATTRIBUTES: &[&str] = &[
-    "Description",
-    "Range",
-    "StringLength",
-    "MinLength",
-    "MaxLength",
-    "Length",
-    "RegularExpression",
-    "EmailAddress",
-    "Url",
-    "JsonIgnore",
-    "JsonPropertyName",
-    "JsonRequired",
-];
-
 /// Framework enums whose members attribute arguments name (`JsonIgnoreCondition.Always`).
 const FRAMEWORK_ENUMS: &[&str] = &[
     "JsonIgnoreCondition",
@@ -65,8 +48,9 @@ pub struct Descriptor {
     places: HashMap<String, Place>,
 }
 
-pub struct Read {
-    files: Vec<(String, Vec<usize>, String)>,
+pub struct Read<'a> {
+    /// Each file's path, line starts and text.
+    files: Vec<(&'a str, Vec<usize>, &'a str)>,
     pub descriptors: Vec<Descriptor>,
     /// The files hold one tool, described as one object.
     pub single: bool,
@@ -74,7 +58,7 @@ pub struct Read {
     pub warnings: Vec<SourceDiagnostic>,
 }
 
-impl Read {
+impl Read<'_> {
     /// A diagnostic `describe` gave for `d`, at its place: that of the
     /// longest prefix of its path the descriptor has a place for.
     pub fn locate(&self, d: &Descriptor, code: Code, message: &str, path: &str) -> SourceDiagnostic {
@@ -111,7 +95,14 @@ impl Read {
                 let start = lines[line - 1];
                 let at = p.at.min(text.len());
                 let column = text.get(start..at).map_or(0, |s| s.encode_utf16().count()) + 1;
-                SourceDiagnostic { code, message, file: name.clone(), line: line as u32, column: column as u32, path }
+                SourceDiagnostic {
+                    code,
+                    message,
+                    file: (*name).to_owned(),
+                    line: line as u32,
+                    column: column as u32,
+                    path,
+                }
             }
             None => SourceDiagnostic { code, message, file: String::new(), line: 0, column: 0, path },
         }
@@ -119,7 +110,7 @@ impl Read {
 
     /// In the order of the files and the places in them; problems with the options first.
     pub fn sorted(&self, mut all: Vec<SourceDiagnostic>) -> Vec<SourceDiagnostic> {
-        let order: HashMap<&str, usize> = self.files.iter().enumerate().map(|(i, f)| (f.0.as_str(), i)).collect();
+        let order: HashMap<&str, usize> = self.files.iter().enumerate().map(|(i, f)| (f.0, i)).collect();
         all.sort_by_key(|d| (!d.file.is_empty(), order.get(d.file.as_str()).copied(), d.line, d.column));
         all
     }
@@ -177,9 +168,9 @@ struct Entry {
     args: Vec<TypeExpr>,
 }
 
-pub fn read(files: &[SourceFile<'_>], options: &SourceOptions) -> Read {
+pub fn read<'a>(files: &[SourceFile<'a>], options: &SourceOptions) -> Read<'a> {
     let mut read = Read {
-        files: files.iter().map(|f| (f.path.to_owned(), line_starts(f.text), f.text.to_owned())).collect(),
+        files: files.iter().map(|f| (f.path, line_starts(f.text), f.text)).collect(),
         descriptors: Vec::new(),
         single: false,
         errors: Vec::new(),
@@ -729,7 +720,7 @@ impl<'a> Emitter<'a> {
         let mut out = Vec::new();
         for a in attrs {
             let name = a.simple();
-            if !READ_ATTRIBUTES.contains(&name) {
+            if !crate::describe::annotate::READ.contains(&name) {
                 continue;
             }
             if matches!(a.target.as_deref(), Some("return" | "field" | "assembly" | "module" | "type"))

@@ -55,15 +55,6 @@ pub struct SourceDiagnostic {
 }
 
 impl SourceDiagnostic {
-    /// `File.cs(12,5): error OLT002: message`, as MSBuild prints diagnostics.
-    pub fn msbuild(&self, severity: &str) -> String {
-        if self.file.is_empty() {
-            format!("{severity} {}: {}", self.code, self.message)
-        } else {
-            format!("{}({},{}): {severity} {}: {}", self.file, self.line, self.column, self.code, self.message)
-        }
-    }
-
     /// `{"code", "message", "file", "line", "column", "path"}`.
     pub fn to_value(&self) -> Value {
         let n = |n: u32| Value::Number(crate::json::Number::from_i128(n.into()));

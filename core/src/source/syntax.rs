@@ -71,8 +71,7 @@ pub struct Attr {
 impl Attr {
     /// The simple name without namespace and `Attribute` suffix.
     pub fn simple(&self) -> &str {
-        let s = self.name.rsplit('.').next().unwrap_or(&self.name);
-        s.strip_suffix("Attribute").filter(|s| !s.is_empty()).unwrap_or(s)
+        crate::describe::descriptor::attribute_name(&self.name)
     }
 }
 
@@ -756,57 +755,38 @@ impl<'a> Parser<'a> {
         if scope.depth + 1 > MAX_NESTING {
             return self.too_deep(keyword_at);
         }
-        if kind == TypeKind::Delegate {
+        let delegate = kind == TypeKind::Delegate;
+        if delegate {
+            // The return type; a delegate has no schema, so only its name is kept.
             self.ty(0)?;
-            let (name, name_at) = self.expect_ident("a delegate name")?;
-            let (type_params, type_params_at) = self.type_params()?;
-            self.params('(', ')')?;
-            self.constraints();
-            self.expect(';')?;
-            let end = self.at();
-            self.push_type(TypeDecl {
-                kind,
-                name,
-                name_at,
-                type_params,
-                type_params_at,
-                modifiers,
-                attrs,
-                doc,
-                outer: scope.outer,
-                namespace: scope.namespace.clone(),
-                primary: None,
-                bases: Vec::new(),
-                methods: Vec::new(),
-                properties: Vec::new(),
-                ctors: Vec::new(),
-                enum_members: Vec::new(),
-                consts: Vec::new(),
-                span: (start, end),
-            });
-            return Ok(());
         }
-        let (name, name_at) = self.expect_ident("a type name")?;
+        let (name, name_at) = self.expect_ident(if delegate { "a delegate name" } else { "a type name" })?;
         let (type_params, type_params_at) = self.type_params()?;
-        let primary = if self.is_punct('(') && kind != TypeKind::Enum && kind != TypeKind::Interface {
-            Some(self.params('(', ')')?)
-        } else {
-            None
-        };
+        let mut primary = None;
         let mut bases = Vec::new();
-        if self.eat(':') {
-            loop {
-                bases.push(self.ty(0)?);
-                if self.is_punct('(') {
-                    // A base record's or class's constructor arguments.
-                    self.skip_parens();
-                }
-                if !self.eat(',') {
-                    break;
+        if delegate {
+            self.params('(', ')')?;
+        } else {
+            if self.is_punct('(') && kind != TypeKind::Enum && kind != TypeKind::Interface {
+                primary = Some(self.params('(', ')')?);
+            }
+            if self.eat(':') {
+                loop {
+                    bases.push(self.ty(0)?);
+                    if self.is_punct('(') {
+                        // A base record's or class's constructor arguments.
+                        self.skip_parens();
+                    }
+                    if !self.eat(',') {
+                        break;
+                    }
                 }
             }
         }
         self.constraints();
+        if delegate {
+            self.expect(';')?;
+        }
         let index = self.push_type(TypeDecl {
             kind,
             name,
@@ -827,6 +807,10 @@ impl<'a> Parser<'a> {
             consts: Vec::new(),
             span: (start, start),
         });
+        if delegate {
+            self.unit.types[index].span.1 = self.at();
+            return Ok(());
+        }
         if self.eat(';') {
             self.unit.types[index].span.1 = self.at();
             return Ok(());
@@ -1007,7 +991,7 @@ impl<'a> Parser<'a> {
             // `const T A = …, B = …;`: kept, attribute arguments may name them.
             loop {
                 self.expect('=')?;
-                let value = self.expr_arg_until_semicolon()?;
+                let value = self.constant(&[',', ';'])?;
                 self.unit.types[owner].consts.push((name.clone(), value));
                 if !self.eat(',') {
                     break;
@@ -1180,32 +1164,19 @@ impl<'a> Parser<'a> {
 
     // ---- constant expressions
 
-    /// A constant's value, up to `,` or `;`.
-    fn expr_arg_until_semicolon(&mut self) -> R<Expr> {
-        let start = self.at();
-        let first = self.i;
-        let errors = self.unit.errors.len();
-        if let Some(e) = self.expr(0)
-            && matches!(self.tok().kind, Kind::Punct(',' | ';'))
-        {
-            return Ok(e);
-        }
-        self.unit.errors.truncate(errors);
-        self.i = first;
-        self.skip_expr();
-        if self.i == first {
-            return self.fail("a value");
-        }
-        Ok(Expr { kind: ExprKind::Other, at: start, text: self.text_since(start) })
-    }
-
     /// An attribute argument or a default value, up to `,`, `)` or `]`.
     fn expr_arg(&mut self) -> R<Expr> {
+        self.constant(&[',', ')', ']'])
+    }
+
+    /// A constant expression ending before one of `ends`; anything else up to
+    /// the end of the expression is kept as text, not a constant.
+    fn constant(&mut self, ends: &[char]) -> R<Expr> {
         let start = self.at();
         let first = self.i;
         let errors = self.unit.errors.len();
         if let Some(e) = self.expr(0)
-            && matches!(self.tok().kind, Kind::Punct(',' | ')' | ']'))
+            && matches!(self.tok().kind, Kind::Punct(c) if ends.contains(&c))
         {
             return Ok(e);
         }
