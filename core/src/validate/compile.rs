@@ -379,12 +379,42 @@ fn build(mut index: Index<'_>, settings: Settings) -> Result<Program, Diagnostic
     for n in &mut c.nodes {
         n.plan = Plan::of(&n.ops);
     }
-    Ok(Program { nodes: c.nodes, root, patterns: c.patterns, resources, dynamic, defaults, integer_slots, unevaluated })
+    let mut program = Program {
+        nodes: c.nodes,
+        root,
+        patterns: c.patterns,
+        resources,
+        dynamic,
+        defaults: Vec::new(),
+        integer_slots,
+        unevaluated,
+    };
+    // A default its own property refuses is never filled in: binding hands
+    // back nothing that was not validated.
+    program.defaults = defaults
+        .into_iter()
+        .filter(|(_, node, value)| default_fits(&program, *node, value))
+        .map(|(name, _, value)| (name, value))
+        .collect();
+    Ok(program)
+}
+
+/// Whether a `default` is valid for the schema it sits in (where the plain
+/// recursion can tell; otherwise it is kept, as it was given).
+fn default_fits(program: &Program, node: NodeId, value: &Value) -> bool {
+    if program.dynamic || program.unevaluated {
+        return true;
+    }
+    let text = value.to_json();
+    let limits = crate::json::ParseLimits { max_bytes: usize::MAX, max_depth: 256 };
+    let Ok(tape) = super::tape::Tape::parse(&text, limits) else { return true };
+    let mut ev = super::eval::Eval::new(program, &tape, 1_000_000);
+    ev.quick(node, 0, 0) != Some(false)
 }
 
 /// Absent top-level parameters with a `default`: the root's `properties`
 /// (through `$ref`s), each property's `default` (through its `$ref`s).
-fn top_level_defaults(c: &Compiler<'_>, root: NodeId) -> Vec<(Box<str>, Value)> {
+fn top_level_defaults(c: &Compiler<'_>, root: NodeId) -> Vec<(Box<str>, NodeId, Value)> {
     let follow = |mut n: NodeId| {
         for _ in 0..16 {
             match c.nodes[n as usize].ops.iter().find_map(|op| match op {
@@ -408,7 +438,7 @@ fn top_level_defaults(c: &Compiler<'_>, root: NodeId) -> Vec<(Box<str>, Value)> 
     for (name, node) in object.properties.iter() {
         let node = follow(*node);
         if let Some(default) = c.value_of(node).and_then(|v| v.get("default")) {
-            out.push((name.clone(), default.clone()));
+            out.push((name.clone(), node, default.clone()));
         }
     }
     out
