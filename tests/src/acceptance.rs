@@ -56,7 +56,8 @@ fn allowed(target: &str) -> &'static [&'static str] {
             "pattern",
         ],
         // Gemini: pattern, default and contentEncoding not listed; lengths and
-        // uniqueItems accepted (though not enforced); propertyOrdering.
+        // uniqueItems accepted (though not enforced); propertyOrdering;
+        // prefixItems in its JSON Schema list.
         "gemini" => &[
             "type",
             "properties",
@@ -78,6 +79,7 @@ fn allowed(target: &str) -> &'static [&'static str] {
             "additionalProperties",
             "propertyOrdering",
             "format",
+            "prefixItems",
         ],
         _ => &[],
     }
@@ -121,8 +123,11 @@ pub fn violations(target: &str, schema: &Value) -> Vec<String> {
         found.push("$: anyOf at the root".to_owned());
     }
     walk(target, schema, "", &mut found, 0);
-    if target == "anthropic" && has_cycle(schema) {
+    if target == "anthropic" && has_cycle(schema, false) {
         found.push("$: a recursive schema".to_owned());
+    }
+    if target == "gemini" && has_cycle(schema, true) {
+        found.push("$: a schema that refers to itself through required properties only".to_owned());
     }
     found
 }
@@ -163,8 +168,16 @@ fn walk(target: &str, v: &Value, at: &str, found: &mut Vec<String>, depth: usize
                     walk(target, s, &format!("{here}/{name}"), found, depth + 1);
                 }
             }
+            "enum" | "const" => {
+                let values = if k == "enum" { sub.as_array().unwrap_or_default().to_vec() } else { vec![sub.clone()] };
+                for value in &values {
+                    if !enum_value_ok(target, value) {
+                        found.push(format!("{here}: {target} does not take {} as an {k} value", value.to_json()));
+                    }
+                }
+            }
             "items" | "additionalProperties" => walk(target, sub, &here, found, depth + 1),
-            "anyOf" | "allOf" => {
+            "anyOf" | "allOf" | "prefixItems" => {
                 for (i, s) in sub.as_array().unwrap_or_default().iter().enumerate() {
                     walk(target, s, &format!("{here}/{i}"), found, depth + 1);
                 }
@@ -177,6 +190,14 @@ fn walk(target: &str, v: &Value, at: &str, found: &mut Vec<String>, depth: usize
         Some(Value::Array(ts)) => ts.iter().any(|t| t.as_str() == Some("object")),
         _ => false,
     };
+    let is_array = match v.get("type") {
+        Some(Value::String(t)) => t == "array",
+        Some(Value::Array(ts)) => ts.iter().any(|t| t.as_str() == Some("array")),
+        _ => false,
+    };
+    if is_array && target == "openai" && v.get("items").is_none() {
+        found.push(format!("{at}: openai needs items on every array"));
+    }
     let names: Vec<&str> =
         v.get("properties").and_then(Value::as_object).unwrap_or_default().iter().map(|(k, _)| k.as_str()).collect();
     if is_object && target != "gemini" && !matches!(v.get("additionalProperties"), Some(Value::Bool(false))) {
@@ -203,20 +224,41 @@ fn walk(target: &str, v: &Value, at: &str, found: &mut Vec<String>, depth: usize
     }
 }
 
+/// Anthropic: enum and const values are strings, numbers, booleans or null;
+/// Gemini: enum values are strings or numbers.
+fn enum_value_ok(target: &str, v: &Value) -> bool {
+    match target {
+        "anthropic" => !matches!(v, Value::Object(_) | Value::Array(_)),
+        "gemini" => matches!(v, Value::String(_) | Value::Number(_)),
+        _ => true,
+    }
+}
+
 /// Whether a `$ref` leads back to a schema it is inside of.
-fn has_cycle(schema: &Value) -> bool {
-    fn refs(v: &Value, out: &mut Vec<String>) {
+/// With `required_only`, only references under required properties count:
+/// a property that may be left out ends the recursion.
+fn has_cycle(schema: &Value, required_only: bool) -> bool {
+    fn refs(v: &Value, required_only: bool, out: &mut Vec<String>) {
         match v {
             Value::Object(m) => {
+                let required: Vec<&Value> =
+                    v.get("required").and_then(Value::as_array).unwrap_or_default().iter().collect();
                 for (k, s) in m {
                     match (k.as_str(), s) {
                         ("$ref", Value::String(r)) => out.push(r.trim_start_matches('#').to_owned()),
                         ("$defs" | "definitions", _) => {}
-                        _ => refs(s, out),
+                        ("properties", Value::Object(props)) if required_only => {
+                            for (name, sub) in props {
+                                if required.iter().any(|r| r.as_str() == Some(name)) {
+                                    refs(sub, required_only, out);
+                                }
+                            }
+                        }
+                        _ => refs(s, required_only, out),
                     }
                 }
             }
-            Value::Array(a) => a.iter().for_each(|s| refs(s, out)),
+            Value::Array(a) => a.iter().for_each(|s| refs(s, required_only, out)),
             _ => {}
         }
     }
@@ -224,7 +266,7 @@ fn has_cycle(schema: &Value) -> bool {
     while let Some((at, path)) = stack.pop() {
         let node = schema.pointer(&at).unwrap_or(&Value::Null);
         let mut next = Vec::new();
-        refs(node, &mut next);
+        refs(node, required_only, &mut next);
         for n in next {
             if path.contains(&n) {
                 return true;

@@ -192,14 +192,18 @@ pub struct ModelShape {
     /// OpenAI and Anthropic: dictionaries as `[{key, value}]`, and a schema
     /// that leaves the value open as JSON text.
     pub closed: bool,
+    /// Anthropic: enum and const values are primitives only; a node whose
+    /// values are objects or arrays says nothing the target takes, and is
+    /// JSON text.
+    pub primitive_enums: bool,
 }
 
 impl ModelShape {
     pub fn of(target: &str) -> ModelShape {
         match target {
-            "openai" => ModelShape { all_properties: true, closed: true },
-            "anthropic" => ModelShape { all_properties: false, closed: true },
-            _ => ModelShape { all_properties: false, closed: false },
+            "openai" => ModelShape { all_properties: true, closed: true, primitive_enums: false },
+            "anthropic" => ModelShape { all_properties: false, closed: true, primitive_enums: true },
+            _ => ModelShape { all_properties: false, closed: false, primitive_enums: false },
         }
     }
 }
@@ -268,9 +272,29 @@ fn union_branch<'s>(value: &Value, schema: &'s Value) -> Option<&'s Value> {
     branches.iter().find(typed)
 }
 
+/// The parameter a closed-object target gets when the root declares none
+/// and leaves the arguments open: the arguments object, as JSON text.
+pub const ROOT_TEXT: &str = "arguments";
+
+/// Arguments as a model answering the converted schema writes them: at the
+/// root, an open object under a closed-object target is one parameter of
+/// JSON text.
+pub fn as_model_writes_args(args: &Value, schema: &Value, shape: ModelShape) -> Value {
+    if shape.closed && schema.get("properties").is_none() && open(schema) {
+        return Value::Object(vec![(ROOT_TEXT.into(), Value::String(args.to_json()))]);
+    }
+    as_model_writes(args, schema, shape)
+}
+
 /// `value` as a model answering the converted schema writes it.
 pub fn as_model_writes(value: &Value, schema: &Value, shape: ModelShape) -> Value {
-    if shape.closed && open(schema) {
+    let composite_enum = shape.primitive_enums
+        && types(schema).is_empty()
+        && schema
+            .get("enum")
+            .and_then(Value::as_array)
+            .is_some_and(|vs| vs.iter().any(|v| matches!(v, Value::Object(_) | Value::Array(_))));
+    if shape.closed && (open(schema) || composite_enum) {
         if matches!(value, Value::Null) && types(schema).contains(&"null") {
             return Value::Null;
         }
@@ -319,8 +343,36 @@ pub fn as_model_writes(value: &Value, schema: &Value, shape: ModelShape) -> Valu
             }
             Value::Object(out)
         }
+        Value::Array(items) if shape.closed && schema.get("prefixItems").is_some() => {
+            // A tuple, where the target takes no prefixItems: an object of
+            // its positions, "0", "1", …, and "rest" for the items after them.
+            let prefix = schema.get("prefixItems").and_then(Value::as_array).unwrap_or_default();
+            let empty = Value::Object(vec![]);
+            let rest = schema.get("items").unwrap_or(&empty);
+            let min = int_of(schema, "minItems").unwrap_or(0) as usize;
+            let max = int_of(schema, "maxItems").map(|m| m as usize);
+            let mut out = Vec::new();
+            for (i, sub) in prefix.iter().enumerate().take(max.unwrap_or(usize::MAX)) {
+                match items.get(i) {
+                    Some(item) => out.push((i.to_string(), as_model_writes(item, sub, shape))),
+                    None if shape.all_properties => out.push((i.to_string(), Value::Null)),
+                    None => {}
+                }
+            }
+            let more = !matches!(rest, Value::Bool(false)) && max.is_none_or(|m| m > prefix.len());
+            if more {
+                let after: Vec<Value> =
+                    items.iter().skip(prefix.len()).map(|i| as_model_writes(i, rest, shape)).collect();
+                if !after.is_empty() || min > prefix.len() {
+                    out.push(("rest".into(), Value::Array(after)));
+                } else if shape.all_properties {
+                    out.push(("rest".into(), Value::Null));
+                }
+            }
+            Value::Object(out)
+        }
         Value::Array(items) => {
-            // No target takes prefixItems: those items are written as they are.
+            // Where the target takes prefixItems, those items are written as they are.
             let prefix = schema.get("prefixItems").and_then(Value::as_array).map_or(0, <[Value]>::len);
             let empty = Value::Object(vec![]);
             let sub = schema.get("items").unwrap_or(&empty);

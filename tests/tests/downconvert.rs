@@ -19,7 +19,7 @@
 use conformance::acceptance::violations;
 use conformance::cases::{DownconvertCase as Case, TypeCase, case_names, downconvert_cases as cases, type_cases};
 use conformance::hints::unaccounted;
-use conformance::roundtrip::{ModelShape, Rng, as_model_writes, generate, without_optional_nulls};
+use conformance::roundtrip::{ModelShape, Rng, as_model_writes_args, generate, without_optional_nulls};
 use conformance::{
     bless_table, blessing, codes_covered, component_answer, parse, runtime, sorted_json_files, vectors_dir,
 };
@@ -272,8 +272,19 @@ fn round_trip_rounds(schema: &str, rounds: u64, targets: &[&str]) -> Result<u64,
             let kept = if shape.all_properties { without_optional_nulls(&args, &original) } else { args.clone() };
             let bound = tool_schema::validate_args(schema, &kept.to_json(), tool_schema::Options::default())
                 .map_err(|e| format!("seed {seed}: {e:?}"))?;
-            let answer = as_model_writes(&args, &original, shape).to_json();
+            let answer = as_model_writes_args(&args, &original, shape).to_json();
             let restored = tool_schema::restore_args(schema, tool_schema::Target::BuiltIn(t), &answer);
+            // What binding added is validated too: a default the schema's
+            // own property refuses is an error, not an answer.
+            let default_refused = tool_schema::validate_args(schema, &bound, tool_schema::Options::default()).is_err();
+            if default_refused {
+                if restored.is_ok() {
+                    return Err(
+                        format!("seed {seed}, {t}: {answer} restored to {restored:?}, past a refused default").into()
+                    );
+                }
+                continue;
+            }
             if restored.as_ref() != Ok(&bound) {
                 return Err(format!(
                     "seed {seed}, {t}: {} → {answer} restored to {restored:?}, not {bound}",
@@ -291,7 +302,7 @@ fn round_trip_rounds(schema: &str, rounds: u64, targets: &[&str]) -> Result<u64,
             let want = tool_schema::validate_args(schema, &broken.to_json(), tool_schema::Options::default());
             let Err(want) = want else { continue };
             for &t in targets {
-                let answer = as_model_writes(&broken, &original, ModelShape::of(t)).to_json();
+                let answer = as_model_writes_args(&broken, &original, ModelShape::of(t)).to_json();
                 let got = tool_schema::restore_args(schema, tool_schema::Target::BuiltIn(t), &answer);
                 let Err(got) = got else {
                     return Err(format!("seed {seed}, {t}: broken arguments restored without errors").into());

@@ -188,11 +188,12 @@ pub(crate) fn push_merged<'a>(merged: &mut Vec<Member<'a>>, m: Member<'a>) {
     merged.push(m);
 }
 
-/// Whether merged members mean what the `allOf` they came from meant. Not
-/// when `additionalProperties` (or `unevaluatedProperties`) other than
-/// `true` would now see properties from another branch, nor when two
-/// branches say different things of one property.
-fn merge_keeps_meaning(merged: &[Member<'_>]) -> bool {
+/// Whether merged members mean what the `allOf` (or, `union`, the root
+/// union) they came from meant. Not when `additionalProperties` (or
+/// `unevaluatedProperties`) other than `true` would now see properties from
+/// another branch; for a union, nor when two branches say different things
+/// of one property (an `allOf`'s both apply, and the node combines them).
+fn merge_keeps_meaning(merged: &[Member<'_>], union: bool) -> bool {
     let shapes: Vec<&Member<'_>> =
         merged.iter().filter(|(k, _, _)| matches!(*k, "properties" | "patternProperties")).collect();
     let closing = merged.iter().filter(|(k, v, _)| {
@@ -202,6 +203,9 @@ fn merge_keeps_meaning(merged: &[Member<'_>]) -> bool {
         if shapes.iter().any(|(_, _, f)| f != from) {
             return false;
         }
+    }
+    if !union {
+        return true;
     }
     let properties: Vec<&[(String, Value)]> =
         merged.iter().filter(|(k, _, _)| *k == "properties").filter_map(|(_, v, _)| v.as_object()).collect();
@@ -227,6 +231,9 @@ pub(crate) struct Converter<'a> {
     pub record_weakened: bool,
     pub lossless: bool,
     inlining: Vec<String>,
+    /// The node being converted has an `enum` whose `null` the target takes
+    /// only as a branch of its own (set by `keyword`, read by `node`).
+    null_branch: bool,
     nodes: usize,
     pub problems: Vec<Diagnostic>,
 }
@@ -242,6 +249,7 @@ impl<'a> Converter<'a> {
             record_weakened: true,
             lossless: true,
             inlining: Vec::new(),
+            null_branch: false,
             nodes: 0,
             problems: Vec::new(),
         }
@@ -358,23 +366,8 @@ impl<'a> Converter<'a> {
                 self.problem(out, format!("{} takes no dictionary at the root: the tool's arguments need declared parameters, and this schema declares none.", self.p.name));
                 return Value::Null;
             }
-            if self.p.closed_objects && !has("properties") && (open_object || !structural) {
-                let detail = [
-                    self.p.name.as_str(),
-                    " takes only declared parameters, and this schema declares none: the tool gets an empty object",
-                ];
-                self.change(out, "properties", "closed", detail.concat());
-                let mut result = vec![
-                    ("type".to_owned(), Value::String("object".into())),
-                    ("properties".to_owned(), Value::Object(vec![])),
-                    ("additionalProperties".to_owned(), Value::Bool(false)),
-                ];
-                if self.p.require_all_properties {
-                    insert_ordered(&mut result, "required", Value::Array(vec![]));
-                }
-                let description = get("description").and_then(Value::as_str).map(str::to_owned);
-                finish(&mut result, description, &[]);
-                return Value::Object(result);
+            if open_root(self.p, &members) {
+                return self.root_text(&members, origin);
             }
         }
         if self.p.any_as_json_text && (!structural || open_object || open_array) {
@@ -382,6 +375,9 @@ impl<'a> Converter<'a> {
         }
         if self.p.dictionaries_as_pairs && dictionary {
             return self.pairs(&members, origin, out, widen, depth);
+        }
+        if is_tuple(self.p, &members) {
+            return self.tuple(&members, origin, out, widen, depth);
         }
 
         let changes_before = self.changes.len();
@@ -401,6 +397,7 @@ impl<'a> Converter<'a> {
         let many = members.len() > 16;
         let mut property_names: Vec<&'a str> = Vec::new();
         let mut dropped_defs = false;
+        let outer_null_branch = std::mem::take(&mut self.null_branch);
         for (i, (k, val, from)) in members.iter().enumerate() {
             let k = *k;
             let again = if many { !given.insert(k) } else { members[..i].iter().any(|(m, _, _)| *m == k) };
@@ -438,8 +435,37 @@ impl<'a> Converter<'a> {
                             continue;
                         }
                         let optional = self.p.require_all_properties && !original_required.contains(&name.as_str());
-                        let converted =
-                            self.schema(sub, &child(&from_at, name), &child(&at, name), optional, depth + 1);
+                        // Merged schemas that say different things of one
+                        // property: all of them apply, as one node.
+                        let others: Vec<(&'a Value, String)> = members[i + 1..]
+                            .iter()
+                            .filter(|(mk, _, _)| *mk == "properties")
+                            .filter_map(|(_, pv, pfrom)| {
+                                pv.get(name)
+                                    .filter(|d| *d != sub)
+                                    .map(|d| (d, child(&child(pfrom, "properties"), name)))
+                            })
+                            .collect();
+                        let converted = if others.is_empty() {
+                            self.schema(sub, &child(&from_at, name), &child(&at, name), optional, depth + 1)
+                        } else {
+                            let own = child(&from_at, name);
+                            let mut merged: Vec<Member<'a>> = Vec::new();
+                            for (def, origin) in std::iter::once((sub, own.clone())).chain(others) {
+                                let from: Origin = Rc::from(origin.as_str());
+                                for (dk, dv) in def.as_object().unwrap_or_default() {
+                                    push_merged(&mut merged, (dk.as_str(), dv, from.clone()));
+                                }
+                            }
+                            self.change(
+                                &child(&at, name),
+                                "properties",
+                                "merged",
+                                "merged schemas each say something of this property; all of it applies here",
+                            );
+                            self.nodes += 1;
+                            self.node(merged, &own, &child(&at, name), optional, depth + 1)
+                        };
                         property_names.push(name);
                         props.push((name.clone(), converted));
                     }
@@ -462,11 +488,11 @@ impl<'a> Converter<'a> {
                 }
                 "$defs" | "definitions" if again => {}
                 "$defs" | "definitions" => {
-                    // (The definitions' pointers keep the keyword as the input has it.)
+                    // (Changes point into the output's keyword; the input's stays for origins.)
                     let given_as = k;
                     let k = if k == "definitions" && !self.p.accepts("definitions") { "$defs" } else { k };
                     if self.keep_refs {
-                        let (at, from_at) = (child(out, given_as), child(from, given_as));
+                        let (at, from_at) = (child(out, k), child(from, given_as));
                         let mut defs = Vec::new();
                         for (name, sub) in val.as_object().unwrap_or_default() {
                             defs.push((
@@ -486,6 +512,7 @@ impl<'a> Converter<'a> {
                 _ => self.keyword(k, val, from, k, out, depth, &mut result, &mut hints),
             }
         }
+        let null_branch = std::mem::replace(&mut self.null_branch, outer_null_branch);
         if dropped_defs {
             self.change(
                 out,
@@ -494,8 +521,30 @@ impl<'a> Converter<'a> {
                 "every reference is written in place, so the definitions are not needed",
             );
         }
+        // An object whose members are declared only in its branches: the
+        // branches are closed (each one as its own object), and the node's
+        // type goes into them; closing the node itself would leave it only `{}`.
+        let in_branches = object_like
+            && self.p.closed_objects
+            && !out.is_empty()
+            && !has("properties")
+            && !has("patternProperties")
+            && !has("additionalProperties")
+            && result.iter().any(|(k, _)| k == "anyOf");
+        if in_branches && !self.type_into_branches(&mut result, out) {
+            let message = format!(
+                "{} closes every object, and the members of this one are declared only in anyOf (or oneOf) branches that do not all say they are objects: no closed form means the same.",
+                self.p.name
+            );
+            self.problem(out, message);
+            return Value::Null;
+        }
         // Objects: closed, every property required, in order.
-        if object_like && self.p.closed_objects && !result.iter().any(|(k, _)| k == "additionalProperties") {
+        if object_like
+            && !in_branches
+            && self.p.closed_objects
+            && !result.iter().any(|(k, _)| k == "additionalProperties")
+        {
             insert_ordered(&mut result, "additionalProperties", Value::Bool(false));
             self.change(
                 out,
@@ -547,11 +596,37 @@ impl<'a> Converter<'a> {
             self.changes.truncate(changes_before);
             return self.json_text(&members, origin, out, widen);
         }
+        if null_branch {
+            result = self.null_as_branch(result, out);
+        }
         if widen {
             self.widen(&mut result, out);
         }
         finish(&mut result, description, &hints);
         Value::Object(result)
+    }
+
+    /// A node whose `enum` lost its `null` (a value the target takes in no
+    /// enum) as `anyOf` of the node without null and `{type: null}`: the
+    /// same values.
+    fn null_as_branch(&mut self, mut result: Vec<(String, Value)>, out: &str) -> Vec<(String, Value)> {
+        for (k, v) in result.iter_mut() {
+            if k == "type"
+                && let Value::Array(ts) = v
+            {
+                ts.retain(|t| t.as_str() != Some("null"));
+                if ts.len() == 1 {
+                    *v = ts.remove(0);
+                }
+            }
+        }
+        let detail = [
+            self.p.name.as_str(),
+            " takes no null in an enum: null is a branch of its own, beside the enum's other values",
+        ];
+        self.change(out, "enum", "reshaped", detail.concat());
+        let null = Value::Object(vec![("type".into(), Value::String("null".into()))]);
+        vec![("anyOf".to_owned(), Value::Array(vec![Value::Object(std::mem::take(&mut result)), null]))]
     }
 
     /// One keyword outside the structure handled by `node`: `k` of the node
@@ -593,6 +668,31 @@ impl<'a> Converter<'a> {
                 self.weaken(from, "oneOf");
                 let detail = [name, " takes no oneOf: it is anyOf now, and 'exactly one' a hint in the description"];
                 self.change(out, k, "reshaped", detail.concat());
+            }
+            ("enum", _)
+                if !self.takes_all(k, val)
+                    && val.as_array().is_some_and(|vs| {
+                        vs.contains(&Value::Null)
+                            && vs.iter().all(|v| matches!(v, Value::Null) || p.takes_value("enum", v))
+                    }) =>
+            {
+                let values = val.as_array().unwrap_or_default().iter().filter(|v| !matches!(v, Value::Null));
+                result.push((k.into(), Value::Array(values.cloned().collect())));
+                self.null_branch = true;
+            }
+            ("enum" | "const", _) if !self.takes_all(k, val) => {
+                let kinds =
+                    match p.support_of(if k == "const" && p.const_as_enum && !p.accepts("const") { "enum" } else { k })
+                    {
+                        Support::Kinds(kinds) => kinds.join(", "),
+                        _ => String::new(),
+                    };
+                self.hint(hints, k, val, from, out, &[name, " takes ", k, " values of these kinds only: ", &kinds]);
+            }
+            ("enum" | "const", Support::Kinds(_)) => result.push((k.into(), val.clone())),
+            (_, Support::Kinds(_)) => {
+                let converted = self.subschemas(k, val, from, from_key, out, depth);
+                result.push((k.into(), converted));
             }
             ("const", _) if *support != Support::Accepted && p.const_as_enum => {
                 result.push(("enum".into(), Value::Array(vec![val.clone()])));
@@ -678,6 +778,15 @@ impl<'a> Converter<'a> {
             (_, Support::NotListed) => {
                 self.hint(hints, k, val, from, out, &[name, " does not list ", &keyword_text(k)])
             }
+        }
+    }
+
+    /// Whether the target takes every value of an `enum` (or the `const`).
+    fn takes_all(&self, k: &str, val: &Value) -> bool {
+        match (k, val) {
+            ("enum", Value::Array(values)) => values.iter().all(|v| self.p.takes_value("enum", v)),
+            ("const", v) => self.p.takes_value("const", v),
+            _ => true,
         }
     }
 
@@ -826,6 +935,29 @@ impl<'a> Converter<'a> {
         Value::Object(result)
     }
 
+    /// Arguments a closed-object target cannot take as they are (the
+    /// schema declares no parameter and leaves the members open): one
+    /// parameter, [`ROOT_TEXT`], holding the arguments object as JSON text.
+    fn root_text(&mut self, members: &[Member<'a>], origin: &str) -> Value {
+        let text = self.json_text(members, origin, &child(&child("", "properties"), ROOT_TEXT), false);
+        let detail = [
+            self.p.name.as_str(),
+            " takes only declared parameters, and this schema declares none: the arguments object is one parameter, '",
+            ROOT_TEXT,
+            "', of JSON text, parsed back by restore-args",
+        ];
+        self.change("", "properties", "reshaped", detail.concat());
+        let mut result = vec![
+            ("type".to_owned(), Value::String("object".into())),
+            ("properties".to_owned(), Value::Object(vec![(ROOT_TEXT.to_owned(), text)])),
+            ("required".to_owned(), Value::Array(vec![Value::String(ROOT_TEXT.into())])),
+            ("additionalProperties".to_owned(), Value::Bool(false)),
+        ];
+        let description = members.iter().find(|(k, _, _)| *k == "description").and_then(|(_, v, _)| v.as_str());
+        finish(&mut result, description.map(str::to_owned), &[]);
+        Value::Object(result)
+    }
+
     /// Any JSON value (or an object or array with nothing said of its
     /// members) as a string of JSON text.
     fn json_text(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool) -> Value {
@@ -841,6 +973,9 @@ impl<'a> Converter<'a> {
         let accepts_null =
             members.iter().any(|(k, v, _)| *k == "type" && type_names(Some(v)).contains(&"null")) || content.is_empty();
         let mut hints = vec![("contentMediaType".to_owned(), Value::String("application/json".into()))];
+        // The target takes any string here, JSON or not: an answer restore
+        // cannot read is possible.
+        self.lossless = false;
         if !content.is_empty() {
             for (k, _) in &content {
                 self.weaken(origin, k);
@@ -849,6 +984,16 @@ impl<'a> Converter<'a> {
         }
         let description =
             members.iter().find(|(k, _, _)| *k == "description").and_then(|(_, v, _)| v.as_str()).map(str::to_owned);
+        // A default is a value too: its JSON text, where the target takes one.
+        let mut default = None;
+        if let Some((_, d, from)) = members.iter().find(|(k, _, _)| *k == "default") {
+            if self.p.accepts("default") {
+                default = Some(Value::String(d.to_json()));
+            } else {
+                let why = [self.p.name.as_str(), " takes no default"];
+                self.hint(&mut hints, "default", d, from, out, &why);
+            }
+        }
         let ty = if widen || (accepts_null && members.iter().any(|(k, _, _)| *k == "type")) {
             Value::Array(vec![Value::String("string".into()), Value::String("null".into())])
         } else {
@@ -860,6 +1005,9 @@ impl<'a> Converter<'a> {
         ];
         self.change(out, "type", "reshaped", detail.concat());
         let mut result = vec![("type".to_owned(), ty)];
+        if let Some(d) = default {
+            result.push(("default".to_owned(), d));
+        }
         finish(&mut result, description, &hints);
         Value::Object(result)
     }
@@ -930,6 +1078,8 @@ impl<'a> Converter<'a> {
                 }
             }
         }
+        // The target cannot say that no key is given twice.
+        self.lossless = false;
         let detail = [
             self.p.name.as_str(),
             " takes only closed objects: the dictionary is an array of {key, value} pairs now, turned back by restore-args",
@@ -938,6 +1088,182 @@ impl<'a> Converter<'a> {
         let description = get("description").and_then(Value::as_str).map(str::to_owned);
         finish(&mut result, description, &hints);
         Value::Object(result)
+    }
+
+    /// Moves the node's `type` into each of its `anyOf` branches (the
+    /// types both allow); false when a branch says no type, so that it was
+    /// not converted as an object.
+    fn type_into_branches(&mut self, result: &mut Vec<(String, Value)>, out: &str) -> bool {
+        let parent: Vec<String> = type_names(result.iter().find(|(k, _)| k == "type").map(|(_, v)| v))
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        let Some((_, Value::Array(branches))) = result.iter_mut().find(|(k, _)| k == "anyOf") else { return false };
+        if !branches.iter().all(|b| b.get("type").is_some()) {
+            return false;
+        }
+        for branch in branches.iter_mut() {
+            let Value::Object(members) = branch else { continue };
+            let Some((_, t)) = members.iter_mut().find(|(k, _)| k == "type") else { continue };
+            let own: Vec<String> = type_names(Some(t)).into_iter().map(str::to_owned).collect();
+            let both: Vec<Value> = own
+                .iter()
+                .filter_map(|b| {
+                    let kept = parent.iter().any(|p| p == b || (p == "number" && b == "integer"));
+                    let narrowed = b == "number" && parent.iter().any(|p| p == "integer");
+                    if kept {
+                        Some(Value::String(b.clone()))
+                    } else if narrowed {
+                        Some(Value::String("integer".into()))
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            // (None in common: the branch was reshaped, JSON text for an
+            // open object, and keeps its own type.)
+            match both.len() {
+                0 => {}
+                1 => *t = both.into_iter().next().unwrap_or(Value::Null),
+                _ => *t = Value::Array(both),
+            }
+        }
+        result.retain(|(k, _)| k != "type");
+        let detail = [
+            self.p.name.as_str(),
+            " closes every object: this one's members are declared in its branches, so each branch is closed and the type moves into them",
+        ];
+        self.change(out, "type", "moved", detail.concat());
+        true
+    }
+
+    /// A tuple (`prefixItems`) for a target that takes none: an object
+    /// whose properties are the positions, `"0"`, `"1"`, …, and `"rest"`
+    /// for the items after them, turned back into an array by restore-args.
+    fn tuple(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool, depth: usize) -> Value {
+        let get = |k: &str| members.iter().find(|(m, _, _)| *m == k);
+        let (_, prefix, prefix_from) = get("prefixItems").cloned().unwrap_or(("", &Value::Null, Rc::from("")));
+        let prefix = prefix.as_array().unwrap_or_default();
+        let count = |k: &str| match get(k) {
+            Some((_, Value::Number(n), _)) => n.as_i128().and_then(|n| usize::try_from(n).ok()),
+            _ => None,
+        };
+        let (min, max) = (count("minItems").unwrap_or(0), count("maxItems"));
+        static ANY: Value = Value::Bool(true);
+        let rest = match get("items") {
+            Some((_, Value::Bool(false), _)) => None,
+            Some((_, v, from)) => Some((*v, child(from, "items"))),
+            None => Some((&ANY, child(origin, "items"))),
+        };
+        let positions = max.map_or(prefix.len(), |m| m.min(prefix.len()));
+        let rest = rest.filter(|_| max.is_none_or(|m| m > prefix.len()));
+        let at = child(out, "properties");
+        let mut properties = Vec::with_capacity(positions + 1);
+        let mut required = Vec::new();
+        let mut optional = 0;
+        for (i, sub) in prefix.iter().take(positions).enumerate() {
+            let name = i.to_string();
+            let needed = i < min;
+            optional += usize::from(!needed);
+            if needed || self.p.require_all_properties {
+                required.push(Value::String(name.clone()));
+            }
+            let widen_it = self.p.require_all_properties && !needed;
+            let from_at = child_index(&child(&prefix_from, "prefixItems"), i);
+            properties.push((name.clone(), self.schema(sub, &from_at, &child(&at, &name), widen_it, depth + 1)));
+        }
+        if let Some((sub, from_at)) = rest {
+            let needed = min > prefix.len();
+            optional += usize::from(!needed);
+            if needed || self.p.require_all_properties {
+                required.push(Value::String(TUPLE_REST.into()));
+            }
+            let rest_at = child(&at, TUPLE_REST);
+            let items = self.schema(sub, &from_at, &child(&rest_at, "items"), false, depth + 1);
+            let mut array = vec![("type".to_owned(), Value::String("array".into())), ("items".to_owned(), items)];
+            let mut rest_hints = Vec::new();
+            if needed {
+                let least = Value::Number(Number::from_i128((min - prefix.len()) as i128));
+                self.count_keyword("minItems", least, origin, &rest_at, &mut array, &mut rest_hints);
+            }
+            if let Some(m) = max {
+                let most = Value::Number(Number::from_i128((m - prefix.len()) as i128));
+                self.count_keyword("maxItems", most, origin, &rest_at, &mut array, &mut rest_hints);
+            }
+            finish(&mut array, None, &rest_hints);
+            let mut rest_schema = array;
+            if self.p.require_all_properties && !needed {
+                self.widen(&mut rest_schema, &rest_at);
+            }
+            properties.push((TUPLE_REST.to_owned(), Value::Object(rest_schema)));
+        }
+        // Two optional positions: the model may give the second without the
+        // first, which no array means.
+        if optional >= 2 {
+            self.lossless = false;
+        }
+        let mut hints = Vec::new();
+        for (k, v, from) in members {
+            match *k {
+                "type" | "prefixItems" | "items" | "minItems" | "maxItems" | "description" => {}
+                _ if METADATA.contains(k) || is_annotation(k) => {}
+                _ => {
+                    hints.push(((*k).to_owned(), (*v).clone()));
+                    self.weaken(from, k);
+                }
+            }
+        }
+        let ty = if widen {
+            Value::Array(vec![Value::String("object".into()), Value::String("null".into())])
+        } else {
+            Value::String("object".into())
+        };
+        let mut result = vec![
+            ("type".to_owned(), ty),
+            ("properties".to_owned(), Value::Object(properties)),
+            ("required".to_owned(), Value::Array(required)),
+        ];
+        if self.p.closed_objects {
+            result.push(("additionalProperties".to_owned(), Value::Bool(false)));
+        }
+        if self.p.property_ordering {
+            let names: Vec<Value> =
+                result[1].1.as_object().unwrap_or_default().iter().map(|(n, _)| Value::String(n.clone())).collect();
+            insert_ordered(&mut result, "propertyOrdering", Value::Array(names));
+        }
+        let detail = [
+            self.p.name.as_str(),
+            " takes no prefixItems: the tuple is an object of its positions (\"0\", \"1\", …, and \"rest\" for the items after them) now, turned back by restore-args",
+        ];
+        self.change(out, "prefixItems", "reshaped", detail.concat());
+        let description = get("description").and_then(|(_, v, _)| v.as_str()).map(str::to_owned);
+        finish(&mut result, description, &hints);
+        Value::Object(result)
+    }
+
+    /// `minItems` or `maxItems` the conversion computes (for the items
+    /// after a tuple's positions): kept where the target takes that count,
+    /// else a hint, as the keyword given in the schema would be.
+    fn count_keyword(
+        &mut self,
+        k: &str,
+        n: Value,
+        origin: &str,
+        at: &str,
+        result: &mut Vec<(String, Value)>,
+        hints: &mut Vec<(String, Value)>,
+    ) {
+        let kept = match self.p.support_of(k) {
+            Support::Accepted => true,
+            Support::Values(allowed) => allowed.iter().any(|a| same_number(a, &n)),
+            _ => false,
+        };
+        if kept {
+            result.push((k.to_owned(), n));
+        } else {
+            let why = [self.p.name.as_str(), " takes ", k, " only as the table lists"];
+            self.hint(hints, k, &n, origin, at, &why);
+        }
     }
 
     /// Lets an optional property's schema take `null` too.
@@ -975,6 +1301,62 @@ impl<'a> Converter<'a> {
             self.change(out, "type", "widened", detail.concat());
         }
     }
+}
+
+/// The property of a tuple's object form that holds the items after its positions.
+pub const TUPLE_REST: &str = "rest";
+
+/// Whether the node is a tuple (`prefixItems`) for a target that takes none:
+/// it is written as an object of its positions.
+pub(crate) fn is_tuple(p: &Profile, members: &[Member<'_>]) -> bool {
+    let get = |k: &str| members.iter().find(|(m, _, _)| *m == k).map(|(_, v, _)| *v);
+    let types = type_names(get("type"));
+    matches!(get("prefixItems"), Some(Value::Array(_)))
+        && !p.accepts("prefixItems")
+        && (types.is_empty() || types == ["array"])
+        && !members.iter().any(|(k, _, _)| matches!(*k, "anyOf" | "oneOf" | "allOf" | "$ref"))
+}
+
+/// Whether a node's members (references followed, `allOf` merged) keep,
+/// for the target, a keyword that says what the value is: `type`, a union,
+/// a reference, an `allOf` it takes, or an `enum` or `const` whose values it
+/// takes. Where none is kept, a target that needs one gets JSON text.
+pub(crate) fn says_what(p: &Profile, members: &[Member<'_>]) -> bool {
+    members.iter().any(|(k, v, _)| match *k {
+        "type" | "anyOf" | "$ref" => true,
+        "oneOf" => p.accepts("oneOf") || p.one_of_as_any_of,
+        "allOf" => p.accepts("allOf"),
+        "enum" => v.as_array().is_some_and(|vs| {
+            vs.iter().all(|x| p.takes_value("enum", x))
+                || (vs.contains(&Value::Null)
+                    && vs.iter().all(|x| matches!(x, Value::Null) || p.takes_value("enum", x)))
+        }),
+        "const" => {
+            (p.accepts("const") || p.const_as_enum || matches!(p.support_of("const"), Support::Kinds(_)))
+                && p.takes_value("const", v)
+        }
+        _ => false,
+    })
+}
+
+/// The one parameter of a root that [`open_root`] holds.
+pub const ROOT_TEXT: &str = "arguments";
+
+/// Whether the root's members (references followed, `allOf` merged) declare
+/// no parameter and leave the arguments open, for a target that takes only
+/// closed objects: the arguments are then sent as JSON text.
+pub(crate) fn open_root(p: &Profile, members: &[Member<'_>]) -> bool {
+    let has = |k: &str| members.iter().any(|(m, _, _)| *m == k);
+    let get = |k: &str| members.iter().find(|(m, _, _)| *m == k).map(|(_, v, _)| *v);
+    let types = type_names(get("type"));
+    let structural = members.iter().any(|(k, _, _)| CONSTRAINTS.contains(k));
+    let composed = has("allOf") || has("anyOf") || has("oneOf");
+    let open_object = types.contains(&"object")
+        && !composed
+        && !has("properties")
+        && !has("patternProperties")
+        && !matches!(get("additionalProperties"), Some(Value::Bool(false)) | Some(Value::Object(_)));
+    p.root_object && p.closed_objects && !has("properties") && (open_object || !structural)
 }
 
 /// The `type` names of a schema (one or a list).
@@ -1106,7 +1488,7 @@ pub(crate) fn merge_all_of<'a>(
             push_merged(&mut merged, m);
         }
     }
-    merge_keeps_meaning(&merged).then_some(merged)
+    merge_keeps_meaning(&merged, false).then_some(merged)
 }
 
 /// A root `anyOf` or `oneOf` of objects, for a target that takes neither
@@ -1129,7 +1511,7 @@ pub(crate) fn lift_root_union<'a>(root: &'a Value, members: &[Member<'a>]) -> Op
         lifted.push(properties);
     }
     let only_properties: Vec<Member<'a>> = lifted.iter().filter(|(k, _, _)| *k == "properties").cloned().collect();
-    merge_keeps_meaning(&only_properties).then_some(lifted)
+    merge_keeps_meaning(&only_properties, true).then_some(lifted)
 }
 
 /// The members of an `allOf` branch: its own first, then those of the
@@ -1178,24 +1560,44 @@ fn branch_members<'a>(
 /// The first reference cycle in the schema, written out, if there is one:
 /// a reference that, through the schemas it leads to, comes back to itself.
 pub fn find_recursion(root: &Value) -> Option<String> {
-    // The references inside each referenced schema (and the root).
-    fn refs_in<'v>(v: &'v Value, out: &mut Vec<&'v str>, depth: usize) {
+    find_cycle(root, false)
+}
+
+/// The first reference cycle whose every reference sits under required
+/// properties only (an optional property on the way lets a model stop).
+pub fn find_required_recursion(root: &Value) -> Option<String> {
+    find_cycle(root, true)
+}
+
+fn find_cycle(root: &Value, required_only: bool) -> Option<String> {
+    // The references inside each referenced schema (and the root), each with
+    // whether an optional property lies on the way to it.
+    fn refs_in<'v>(v: &'v Value, optional: bool, out: &mut Vec<(&'v str, bool)>, depth: usize) {
         if depth > MAX_DEPTH {
             return;
         }
         match v {
             Value::Object(m) => {
+                let required: Vec<&str> = match v.get("required") {
+                    Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).collect(),
+                    _ => Vec::new(),
+                };
                 for (k, sub) in m {
                     match (k.as_str(), sub) {
-                        ("$ref" | "$dynamicRef", Value::String(r)) => out.push(r),
+                        ("$ref" | "$dynamicRef", Value::String(r)) => out.push((r, optional)),
                         // Definitions are reached only through references.
                         ("$defs" | "definitions", _) => {}
                         ("enum" | "const" | "default" | "examples", _) => {}
-                        _ => refs_in(sub, out, depth + 1),
+                        ("properties", Value::Object(props)) => {
+                            for (name, s) in props {
+                                refs_in(s, optional || !required.contains(&name.as_str()), out, depth + 1);
+                            }
+                        }
+                        _ => refs_in(sub, optional, out, depth + 1),
                     }
                 }
             }
-            Value::Array(items) => items.iter().for_each(|i| refs_in(i, out, depth + 1)),
+            Value::Array(items) => items.iter().for_each(|i| refs_in(i, optional, out, depth + 1)),
             _ => {}
         }
     }
@@ -1205,9 +1607,13 @@ pub fn find_recursion(root: &Value) -> Option<String> {
         let node = if pointer.is_empty() { Some(root) } else { root.pointer(pointer) };
         let mut found = Vec::new();
         if let Some(n) = node {
-            refs_in(n, &mut found, 0);
+            refs_in(n, false, &mut found, 0);
         }
-        found.into_iter().filter_map(|r| resolve(root, r).map(|(p, _)| p)).collect()
+        found
+            .into_iter()
+            .filter(|(_, optional)| !(required_only && *optional))
+            .filter_map(|(r, _)| resolve(root, r).map(|(p, _)| p))
+            .collect()
     };
     stack.push((String::new(), edges("")));
     let mut on_path: Vec<String> = vec![String::new()];
@@ -1242,6 +1648,17 @@ pub fn recursion_plan(p: &Profile, root: &Value) -> Result<bool, Diagnostic> {
     match (find_recursion(root), p.recursion) {
         (None, _) => Ok(false),
         (Some(_), Recursion::Keep) => Ok(true),
+        (Some(_), Recursion::KeepOptional) => match find_required_recursion(root) {
+            None => Ok(true),
+            Some(chain) => Err(Diagnostic {
+                code: Code::Olp002,
+                message: format!(
+                    "{} takes a schema that refers to itself only through a property that is not required, and this one refers to itself through required properties only ({chain}).",
+                    p.name
+                ),
+                path: "$".into(),
+            }),
+        },
         (Some(chain), Recursion::Refuse) => Err(Diagnostic {
             code: Code::Olp002,
             message: format!("{} takes no recursive schema, and this one refers to itself ({chain}).", p.name),

@@ -71,6 +71,18 @@ fn read_schema(schema_text: &str) -> Result<Validator, Vec<Diagnostic>> {
     Validator::compile(schema_text, Options::default())
 }
 
+/// The schema as the conversion reads it: in 2020-12's spellings, whatever
+/// draft its `$schema` names (the output is a 2020-12 schema).
+fn as_2020(validator: &Validator) -> Cow<'_, Value> {
+    let schema = validator.schema();
+    if !crate::validate::legacy::earlier_draft(schema) {
+        return Cow::Borrowed(schema);
+    }
+    let mut copy = schema.clone();
+    crate::validate::legacy::to_2020(&mut copy);
+    Cow::Owned(copy)
+}
+
 /// The conversion of `schema` for `p`; `weakened`: record which constraints
 /// became hints only (restore-args says so in its errors).
 fn convert_for<'a>(
@@ -122,7 +134,8 @@ fn convert_for<'a>(
 pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverted, Vec<Diagnostic>> {
     let p = profile_of(target)?;
     let validator = read_schema(schema_text)?;
-    let (out, conv) = convert_for(&p, validator.schema(), false)?;
+    let schema = as_2020(&validator);
+    let (out, conv) = convert_for(&p, &schema, false)?;
     // The converted schema is about as long as the input (hints add text,
     // dropped keywords take it away).
     let mut schema = String::with_capacity(schema_text.len() + schema_text.len() / 4 + 16);
@@ -139,7 +152,8 @@ pub fn restore_args(original: &str, target: Target<'_>, args_text: &str) -> Resu
         |diags: Vec<Diagnostic>| -> Vec<ArgError> { diags.iter().map(crate::validate::schema_unusable).collect() };
     let p = profile_of(target).map_err(unusable)?;
     let validator = read_schema(original).map_err(unusable)?;
-    let schema = validator.schema();
+    let schema = as_2020(&validator);
+    let schema = &*schema;
     let (_, conv) = convert_for(&p, schema, true).map_err(unusable)?;
     let limits = Options::default().limits;
     let args = json::parse(
@@ -150,11 +164,28 @@ pub fn restore_args(original: &str, target: Target<'_>, args_text: &str) -> Resu
     let mut restorer = restore::Restorer { p: &p, root: schema, problems: Vec::new() };
     let restored = restorer.restore(args, schema, &restore::At::default(), 0);
     let problems = restorer.problems;
-    let checked = validator.validate_value(&restored);
+    let restored_text = restored.to_json();
+    let checked = validator.validate_written(&restored_text);
     if problems.is_empty()
-        && let Ok(bound) = checked
+        && let Ok(bound) = &checked
     {
-        return Ok(bound);
+        // What binding added (the schema's defaults, for what the answer
+        // left out or gave as null) is checked too: nothing is handed back
+        // unvalidated.
+        if bound.len() == restored_text.len() {
+            return Ok(checked.unwrap_or_default());
+        }
+        return match validator.validate(bound) {
+            Ok(_) => Ok(checked.unwrap_or_default()),
+            Err(errors) => Err(errors
+                .into_iter()
+                .map(|mut e| {
+                    let base = e.message.trim_end_matches('.').to_owned();
+                    e.message = format!("{base} (the value is the schema's default, used where the answer gave none).");
+                    e
+                })
+                .collect()),
+        };
     }
     // An answer that could not be turned back is its own error; validation's
     // errors at or under its place would only repeat it.

@@ -28,6 +28,9 @@ pub enum Support {
     Formats(Vec<String>),
     /// `pattern`: kept only within this regex dialect.
     Regex(RegexDialect),
+    /// `enum` or `const`: kept only when every value is of these JSON
+    /// kinds (`string`, `number`, `boolean`, `null`, `object`, `array`).
+    Kinds(Vec<String>),
     /// `additionalProperties`: only `false` is accepted.
     FalseOnly,
     /// Refused by the target: removed, its meaning appended to the description.
@@ -51,6 +54,9 @@ pub enum RegexDialect {
 pub enum Recursion {
     /// References are kept (in `$defs`) so a recursive schema can be sent.
     Keep,
+    /// Kept where every cycle passes through a property that is not
+    /// required; a cycle through required properties only is refused.
+    KeepOptional,
     /// A recursive schema is refused for the target.
     Refuse,
 }
@@ -93,6 +99,20 @@ impl Profile {
     pub fn support_of(&self, keyword: &str) -> &Support {
         static NOT_LISTED: Support = Support::NotListed;
         self.keywords.iter().find(|(k, _)| k == keyword).map_or(&NOT_LISTED, |(_, s)| s)
+    }
+
+    /// Whether the target takes `value` as an `enum` value (or, `keyword`
+    /// `const`, as the `const` or the enum it becomes).
+    pub fn takes_value(&self, keyword: &str, value: &Value) -> bool {
+        let rule = match (keyword, self.support_of(keyword)) {
+            ("const", Support::Accepted | Support::Kinds(_)) => self.support_of("const"),
+            ("const", _) => self.support_of("enum"),
+            (_, s) => s,
+        };
+        match rule {
+            Support::Kinds(kinds) => kinds.iter().any(|k| k == value_kind(value)),
+            _ => true,
+        }
     }
 
     /// Whether the target takes `keyword` as it is.
@@ -162,12 +182,13 @@ impl Profile {
         let recursion =
             match reshape.and_then(|r| r.get("recursion")).and_then(|f| f.get("value")).and_then(Value::as_str) {
                 Some("keep") => Recursion::Keep,
+                Some("keep-optional") => Recursion::KeepOptional,
                 Some("refuse") => Recursion::Refuse,
                 _ => {
                     problems.push(Diagnostic::new(
                         Code::Olp003,
                         &root.key("reshape").key("recursion"),
-                        "The reshape rule 'recursion' needs a 'value' of \"keep\" or \"refuse\".",
+                        "The reshape rule 'recursion' needs a 'value' of \"keep\", \"keep-optional\" or \"refuse\".",
                     ));
                     Recursion::Refuse
                 }
@@ -191,6 +212,18 @@ impl Profile {
     }
 }
 
+/// A value's JSON kind, as profiles name them (an integer is a `number`).
+pub fn value_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
 fn read_rule(rule: &Value) -> Result<Support, String> {
     let support = rule.get("support").and_then(Value::as_str).ok_or("needs a 'support'")?;
     for key in ["date", "source"] {
@@ -208,6 +241,8 @@ fn read_rule(rule: &Value) -> Result<Support, String> {
         "limited" => {
             if let Some(values) = rule.get("values").and_then(Value::as_array) {
                 Support::Values(values.to_vec())
+            } else if let Some(kinds) = rule.get("kinds").and_then(Value::as_array) {
+                Support::Kinds(kinds.iter().filter_map(|k| k.as_str().map(str::to_owned)).collect())
             } else if let Some(formats) = rule.get("formats").and_then(Value::as_array) {
                 Support::Formats(formats.iter().filter_map(|f| f.as_str().map(str::to_owned)).collect())
             } else {
@@ -216,7 +251,8 @@ fn read_rule(rule: &Value) -> Result<Support, String> {
                     Some("no-lookaround") => Support::Regex(RegexDialect::NoLookaround),
                     _ => {
                         return Err(
-                            "is 'limited' but gives no 'values', 'formats' or 'regex' (simple, no-lookaround)".into()
+                            "is 'limited' but gives no 'values', 'kinds', 'formats' or 'regex' (simple, no-lookaround)"
+                                .into(),
                         );
                     }
                 }

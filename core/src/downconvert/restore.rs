@@ -9,7 +9,10 @@
 //! is not JSON where JSON text was asked for (keyword `json`), and one key in
 //! two pairs (keyword `pairs`).
 
-use super::convert::{MAX_DEPTH, Member, Origin, lift_root_union, merge_all_of, push_merged, resolve, type_names};
+use super::convert::{
+    MAX_DEPTH, Member, Origin, ROOT_TEXT, TUPLE_REST, is_tuple, lift_root_union, merge_all_of, open_root, push_merged,
+    resolve, says_what, type_names,
+};
 use super::profile::Profile;
 use crate::json::{self, ParseLimits, Value};
 use crate::path::Path;
@@ -50,6 +53,7 @@ impl At {
 enum Shape {
     JsonText,
     Pairs,
+    Tuple,
     Plain,
 }
 
@@ -142,7 +146,7 @@ impl<'a> Restorer<'a> {
         Node(members, Lifted::No)
     }
 
-    fn shape(&self, schema: &Value, node: &Node<'a>) -> Shape {
+    fn shape(&self, schema: &Value, node: &Node<'a>, is_root: bool) -> Shape {
         if !matches!(schema, Value::Object(_)) {
             return if matches!(schema, Value::Bool(true)) && self.p.any_as_json_text {
                 Shape::JsonText
@@ -162,6 +166,9 @@ impl<'a> Restorer<'a> {
         if self.p.any_as_json_text && (!structural || open_object || open_array) {
             return Shape::JsonText;
         }
+        if is_tuple(self.p, &node.0) {
+            return Shape::Tuple;
+        }
         let object_like = types.contains(&"object") || (types.is_empty() && node.has("properties"));
         if self.p.dictionaries_as_pairs
             && object_like
@@ -171,6 +178,11 @@ impl<'a> Restorer<'a> {
         {
             return Shape::Pairs;
         }
+        // Nothing the target takes says what the value is: the converter
+        // wrote JSON text, as for any value.
+        if self.p.any_as_json_text && !is_root && !says_what(self.p, &node.0) {
+            return Shape::JsonText;
+        }
         Shape::Plain
     }
 
@@ -179,7 +191,10 @@ impl<'a> Restorer<'a> {
             return value;
         }
         let node = self.node(schema, depth == 0);
-        match (self.shape(schema, &node), value) {
+        if depth == 0 && open_root(self.p, &node.0) {
+            return self.root_text(value, at);
+        }
+        match (self.shape(schema, &node, depth == 0), value) {
             (Shape::JsonText, Value::String(text)) => {
                 let limits = ParseLimits { max_bytes: text.len().max(1), max_depth: 128 };
                 match json::parse(&text, limits) {
@@ -193,9 +208,84 @@ impl<'a> Restorer<'a> {
                 }
             }
             (Shape::Pairs, Value::Array(items)) => self.pairs(items, &node, at, depth),
+            (Shape::Tuple, Value::Object(members)) => self.tuple(members, &node, at, depth),
             (Shape::Plain, value) => self.plain(value, &node, at, depth),
             (_, other) => other,
         }
+    }
+
+    /// The arguments sent as one parameter of JSON text ([`ROOT_TEXT`]).
+    fn root_text(&mut self, value: Value, at: &At) -> Value {
+        let Value::Object(members) = value else { return value };
+        let given = match members.as_slice() {
+            [(k, Value::String(text))] if k == ROOT_TEXT => text,
+            _ => return Value::Object(members),
+        };
+        let limits = ParseLimits { max_bytes: given.len().max(1), max_depth: 128 };
+        match json::parse(given, limits) {
+            Ok(v) => v,
+            Err(e) => {
+                let what = [
+                    "must be JSON text (the schema sent to the model asked for the arguments written as JSON in '",
+                    ROOT_TEXT,
+                    "')",
+                ]
+                .concat();
+                self.problem(at, "json", format!("{what}, and this is not: {e}"));
+                Value::Object(members)
+            }
+        }
+    }
+
+    /// A tuple written as the object of its positions: the array again.
+    fn tuple(&mut self, members: Vec<(String, Value)>, node: &Node<'a>, at: &At, depth: usize) -> Value {
+        let prefix = node.get("prefixItems").and_then(Value::as_array).unwrap_or_default();
+        let rest = node.get("items").unwrap_or(&Value::Bool(true));
+        let min = match node.get("minItems") {
+            Some(Value::Number(n)) => n.as_i128().unwrap_or(0),
+            _ => 0,
+        };
+        let mut members: Vec<Option<(String, Value)>> = members.into_iter().map(Some).collect();
+        let mut take = |name: &str| {
+            members
+                .iter_mut()
+                .find(|m| m.as_ref().is_some_and(|(k, _)| k == name))
+                .and_then(Option::take)
+                .map(|(_, v)| v)
+        };
+        let mut items = Vec::new();
+        let mut missing: Option<usize> = None;
+        for (i, sub) in prefix.iter().enumerate() {
+            let given = take(&i.to_string())
+                .filter(|v| !(self.p.require_all_properties && matches!(v, Value::Null) && (i as i128) >= min));
+            match (given, missing) {
+                (Some(_), Some(gap)) => {
+                    self.problem(at, "tuple", format!("gives item {i} of the tuple without item {gap}"));
+                }
+                (Some(v), None) => {
+                    let restored = self.restore(v, sub, &at.index(i), depth + 1);
+                    items.push(restored);
+                }
+                (None, _) => missing = missing.or(Some(i)),
+            }
+        }
+        match take(TUPLE_REST) {
+            Some(Value::Array(more)) if !more.is_empty() => {
+                if let Some(gap) = missing {
+                    self.problem(at, "tuple", format!("gives items after the tuple's positions without item {gap}"));
+                }
+                for item in more {
+                    let i = items.len();
+                    items.push(self.restore(item, rest, &at.index(i), depth + 1));
+                }
+            }
+            Some(Value::Array(_)) | Some(Value::Null) | None => {}
+            Some(other) => items.push(other),
+        }
+        for (k, _) in members.into_iter().flatten() {
+            self.problem(at, "tuple", format!("gives '{k}', which is not a position of the tuple"));
+        }
+        Value::Array(items)
     }
 
     fn pairs(&mut self, items: Vec<Value>, node: &Node<'a>, at: &At, depth: usize) -> Value {
@@ -345,9 +435,10 @@ impl<'a> Restorer<'a> {
             Value::Array(_) => "array",
             Value::Object(_) => "object",
         };
-        match self.shape(schema, node) {
+        match self.shape(schema, node, false) {
             Shape::JsonText => kind == "string",
             Shape::Pairs => kind == "array",
+            Shape::Tuple => kind == "object",
             Shape::Plain => {
                 let types = type_names(node.get("type"));
                 let object_like = node.has("properties") && types.is_empty();

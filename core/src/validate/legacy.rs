@@ -29,6 +29,52 @@ pub(crate) fn normalize(schema: &mut Value) -> bool {
     changed
 }
 
+/// Whether the schema's `$schema` names a draft before 2020-12, where
+/// `items: [..]` and `dependencies` are the draft's own keywords.
+pub(crate) fn earlier_draft(schema: &Value) -> bool {
+    schema
+        .get("$schema")
+        .and_then(Value::as_str)
+        .and_then(super::program::Draft::from_uri)
+        .is_some_and(|d| d != super::program::Draft::D2020)
+}
+
+/// Rewrites those spellings into 2020-12's whatever `$schema` says (for the
+/// conversion, whose output is 2020-12); returns whether anything changed.
+pub(crate) fn to_2020(schema: &mut Value) -> bool {
+    let mut changed = false;
+    visit(schema, 0, &mut changed);
+    changed
+}
+
+/// Adds `entries` to the keyword `k` of `members`: a name it has already
+/// keeps both (the names of both lists; both schemas, as `allOf`).
+fn join(members: &mut Vec<(String, Value)>, k: &str, entries: Vec<(String, Value)>) {
+    if entries.is_empty() {
+        return;
+    }
+    let Some((_, Value::Object(existing))) = members.iter_mut().find(|(mk, _)| mk == k) else {
+        members.push((k.into(), Value::Object(entries)));
+        return;
+    };
+    for (name, dep) in entries {
+        match existing.iter_mut().find(|(n, _)| *n == name) {
+            None => existing.push((name, dep)),
+            Some((_, Value::Array(names))) => {
+                for n in dep.as_array().unwrap_or_default() {
+                    if !names.contains(n) {
+                        names.push(n.clone());
+                    }
+                }
+            }
+            Some((_, given)) => {
+                let both = Value::Object(vec![("allOf".into(), Value::Array(vec![given.clone(), dep]))]);
+                *given = both;
+            }
+        }
+    }
+}
+
 fn visit(schema: &mut Value, depth: usize, changed: &mut bool) {
     let Value::Object(members) = schema else { return };
     if depth > 1024 {
@@ -58,12 +104,8 @@ fn visit(schema: &mut Value, depth: usize, changed: &mut bool) {
                 _ => schemas.push((name.clone(), dep.clone())),
             }
         }
-        if !required.is_empty() && !members.iter().any(|(k, _)| k == "dependentRequired") {
-            members.push(("dependentRequired".into(), Value::Object(required)));
-        }
-        if !schemas.is_empty() && !members.iter().any(|(k, _)| k == "dependentSchemas") {
-            members.push(("dependentSchemas".into(), Value::Object(schemas)));
-        }
+        join(members, "dependentRequired", required);
+        join(members, "dependentSchemas", schemas);
     }
     for (k, v) in members.iter_mut() {
         let k = k.as_str();

@@ -169,13 +169,12 @@ impl Validator {
         self.check(args_text).map_err(|errors| errors.into_iter().map(|(_, e, _)| e).collect())
     }
 
-    /// Validates an argument value already read. Each error comes with its
+    /// Validates an argument value already read (and written back as text:
+    /// no limit on its size or depth applies again). Each error comes with its
     /// position in the document (member and item indices, for ordering) and
     /// its schema location (a JSON pointer to the keyword that failed).
-    pub(crate) fn validate_value(&self, args: &Value) -> Result<String, Vec<Found>> {
-        let text = args.to_json();
-        // Already read: no limit on its size or depth applies again.
-        self.check_limited(&text, ParseLimits { max_bytes: usize::MAX, max_depth: usize::MAX })
+    pub(crate) fn validate_written(&self, text: &str) -> Result<String, Vec<Found>> {
+        self.check_limited(text, ParseLimits { max_bytes: usize::MAX, max_depth: usize::MAX })
     }
 
     fn check(&self, args_text: &str) -> Result<String, Vec<Found>> {
