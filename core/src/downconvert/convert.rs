@@ -132,7 +132,7 @@ fn push_segment(out: &mut String, key: &str) {
 }
 
 /// The pointer `pointer/key`.
-fn child(pointer: &str, key: &str) -> String {
+pub(crate) fn child(pointer: &str, key: &str) -> String {
     let mut out = String::with_capacity(pointer.len() + 1 + key.len());
     out.push_str(pointer);
     out.push('/');
@@ -141,7 +141,7 @@ fn child(pointer: &str, key: &str) -> String {
 }
 
 /// The pointer `pointer/index`.
-fn child_index(pointer: &str, index: usize) -> String {
+pub(crate) fn child_index(pointer: &str, index: usize) -> String {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut n = index;
@@ -596,6 +596,7 @@ impl<'a> Converter<'a> {
             self.changes.truncate(changes_before);
             return self.json_text(&members, origin, out, widen);
         }
+        self.one_enum(&mut result, out);
         if null_branch {
             result = self.null_as_branch(result, out);
         }
@@ -604,6 +605,24 @@ impl<'a> Converter<'a> {
         }
         finish(&mut result, description, &hints);
         Value::Object(result)
+    }
+
+    /// `const` written as an enum beside an `enum`: one enum, of the values
+    /// both allow.
+    fn one_enum(&mut self, result: &mut Vec<(String, Value)>, out: &str) {
+        if result.iter().filter(|(k, _)| k == "enum").count() < 2 {
+            return;
+        }
+        let mut lists = result.iter().filter(|(k, _)| k == "enum").filter_map(|(_, v)| v.as_array());
+        let mut both: Vec<Value> = lists.next().unwrap_or_default().to_vec();
+        for other in lists {
+            both.retain(|v| other.contains(v));
+        }
+        let first = result.iter().position(|(k, _)| k == "enum").unwrap_or(0);
+        result[first].1 = Value::Array(both);
+        let mut seen = false;
+        result.retain(|(k, _)| k != "enum" || !std::mem::replace(&mut seen, true));
+        self.change(out, "enum", "merged", "const and enum are one enum now, of the values both allow");
     }
 
     /// A node whose `enum` lost its `null` (a value the target takes in no
@@ -931,6 +950,11 @@ impl<'a> Converter<'a> {
             }
         }
         self.change(out, "$ref", "reshaped", "the reference moves into anyOf, so no keyword stands beside it");
+        self.one_enum(&mut result, out);
+        // The keywords beside the reference must let null through too.
+        if widen {
+            self.widen(&mut result, out);
+        }
         finish(&mut result, description, &hints);
         Value::Object(result)
     }
@@ -1356,7 +1380,10 @@ pub(crate) fn open_root(p: &Profile, members: &[Member<'_>]) -> bool {
         && !has("properties")
         && !has("patternProperties")
         && !matches!(get("additionalProperties"), Some(Value::Bool(false)) | Some(Value::Object(_)));
-    p.root_object && p.closed_objects && !has("properties") && (open_object || !structural)
+    // Members the schema allows but does not name (a dictionary, patterns,
+    // or nothing said of them) have no place in a closed object.
+    let names_members = matches!(get("additionalProperties"), Some(Value::Bool(false)));
+    p.root_object && p.closed_objects && !has("properties") && (open_object || !structural || !names_members)
 }
 
 /// The `type` names of a schema (one or a list).
@@ -1526,7 +1553,11 @@ fn branch_members<'a>(
     if depth > 32 {
         return None;
     }
-    let m = branch.as_object()?;
+    // `true` says nothing: it adds no member.
+    let m = match branch {
+        Value::Bool(true) => return Some(Vec::new()),
+        other => other.as_object()?,
+    };
     let mut out: Vec<Member<'a>> = Vec::new();
     let from: Origin = Rc::from(origin);
     for (k, v) in m {

@@ -143,6 +143,34 @@ pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverte
     Ok(Downconverted { schema, changes: conv.changes, lossless: conv.lossless })
 }
 
+/// The arguments `args_text`, valid for the `original` schema, as a model
+/// answering the schema converted for `target` writes them: every reshaping
+/// of the conversion done (dictionaries as pairs, open values as JSON text,
+/// tuples as objects of their positions, `null` for an optional property
+/// left out where every property is required). The inverse of
+/// [`restore_args`]: restoring the answer gives back what validate-args
+/// binds for `args_text` (an optional property given as `null` reads as left
+/// out where `null` stands for absent). For examples, defaults or recorded
+/// calls to show a model in its own terms. Arguments the original refuses
+/// get validation's errors.
+pub fn forward_args(original: &str, target: Target<'_>, args_text: &str) -> Result<String, Vec<ArgError>> {
+    let unusable =
+        |diags: Vec<Diagnostic>| -> Vec<ArgError> { diags.iter().map(crate::validate::schema_unusable).collect() };
+    let p = profile_of(target).map_err(unusable)?;
+    let validator = read_schema(original).map_err(unusable)?;
+    validator.validate(args_text)?;
+    let schema = as_2020(&validator);
+    convert_for(&p, &schema, false).map_err(unusable)?;
+    let limits = Options::default().limits;
+    let args = json::parse(
+        args_text,
+        ParseLimits { max_bytes: limits.max_argument_bytes, max_depth: limits.max_argument_depth },
+    )
+    .map_err(|e| vec![crate::validate::unreadable(&e)])?;
+    let forwarder = restore::Forwarder::new(&p, &schema);
+    Ok(forwarder.forward(&args, &schema, "", 0).to_json())
+}
+
 /// Turns the model's answer to the converted schema back into arguments for
 /// the original: each reshaping undone, then validated against the
 /// **original** schema (and bound, as `validate-args` binds). An error from a

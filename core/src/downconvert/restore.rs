@@ -10,13 +10,15 @@
 //! two pairs (keyword `pairs`).
 
 use super::convert::{
-    MAX_DEPTH, Member, Origin, ROOT_TEXT, TUPLE_REST, is_tuple, lift_root_union, merge_all_of, open_root, push_merged,
-    resolve, says_what, type_names,
+    MAX_DEPTH, Member, Origin, ROOT_TEXT, TUPLE_REST, child, child_index, is_tuple, lift_root_union, merge_all_of,
+    open_root, push_merged, resolve, says_what, type_names,
 };
 use super::profile::Profile;
 use crate::json::{self, ParseLimits, Value};
 use crate::path::Path;
-use crate::validate::ArgError;
+use crate::validate::{ArgError, Options, Validator};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 pub(crate) struct Restorer<'a> {
@@ -90,6 +92,24 @@ impl<'a> Node<'a> {
         out
     }
 
+    /// [`Node::properties`], each with its pointer in the root.
+    fn properties_at(&self) -> Vec<(&'a str, &'a Value, String)> {
+        let mut out: Vec<(&'a str, &'a Value, String)> = Vec::new();
+        for (_, v, from) in self.0.iter().filter(|(k, _, _)| *k == "properties") {
+            for (name, sub) in v.as_object().unwrap_or_default() {
+                if !out.iter().any(|(n, _, _)| *n == name) {
+                    out.push((name.as_str(), sub, child(&child(from, "properties"), name)));
+                }
+            }
+        }
+        out
+    }
+
+    /// A member's value with its pointer in the root.
+    fn get_at(&self, k: &str) -> Option<(&'a Value, String)> {
+        self.0.iter().find(|(m, _, _)| *m == k).map(|(_, v, from)| (*v, child(from, k)))
+    }
+
     fn required(&self) -> Vec<&'a str> {
         self.0
             .iter()
@@ -113,9 +133,15 @@ impl<'a> Restorer<'a> {
     /// in place (the node's own members first), `allOf` merged where the
     /// conversion merges it.
     fn node(&self, schema: &'a Value, is_root: bool) -> Node<'a> {
+        self.node_at(schema, "", is_root)
+    }
+
+    /// [`Restorer::node`] of the schema at `pointer` in the root: its own
+    /// members come from there.
+    fn node_at(&self, schema: &'a Value, pointer: &str, is_root: bool) -> Node<'a> {
         let mut members: Vec<Member<'a>> = match schema {
             Value::Object(m) => {
-                let from: Origin = Rc::from("");
+                let from: Origin = Rc::from(pointer);
                 m.iter().map(|(k, v)| (k.as_str(), v, from.clone())).collect()
             }
             _ => Vec::new(),
@@ -450,3 +476,197 @@ impl<'a> Restorer<'a> {
         }
     }
 }
+
+/// Arguments valid for the original schema as a model answering the
+/// converted schema writes them: the inverse of [`Restorer`], node by node
+/// (each reshaping done, `null` for an optional property left out where
+/// every property is required). Of a union's branches, the first the value
+/// is valid for.
+pub(crate) struct Forwarder<'a> {
+    pub r: Restorer<'a>,
+    /// A validator per branch pointer, compiled when first asked for.
+    branches: RefCell<HashMap<String, Option<Validator>>>,
+}
+
+impl<'a> Forwarder<'a> {
+    pub fn new(p: &'a Profile, root: &'a Value) -> Forwarder<'a> {
+        Forwarder { r: Restorer { p, root, problems: Vec::new() }, branches: RefCell::new(HashMap::new()) }
+    }
+
+    pub fn forward(&self, value: &Value, schema: &'a Value, at: &str, depth: usize) -> Value {
+        if depth > MAX_DEPTH {
+            return value.clone();
+        }
+        let node = self.r.node_at(schema, at, depth == 0);
+        if depth == 0 && open_root(self.r.p, &node.0) {
+            return Value::Object(vec![(ROOT_TEXT.into(), Value::String(value.to_json()))]);
+        }
+        match self.r.shape(schema, &node, depth == 0) {
+            Shape::JsonText => {
+                if matches!(value, Value::Null) && type_names(node.get("type")).contains(&"null") {
+                    Value::Null
+                } else {
+                    Value::String(value.to_json())
+                }
+            }
+            Shape::Pairs => match value {
+                Value::Object(members) => {
+                    let (sub, sub_at) = node.get_at("additionalProperties").unwrap_or((&TRUE, String::new()));
+                    let pairs = members.iter().map(|(k, v)| {
+                        let value = self.forward(v, sub, &sub_at, depth + 1);
+                        Value::Object(vec![("key".into(), Value::String(k.clone())), ("value".into(), value)])
+                    });
+                    Value::Array(pairs.collect())
+                }
+                other => other.clone(),
+            },
+            Shape::Tuple => match value {
+                Value::Array(items) => self.tuple(items, &node, depth),
+                other => other.clone(),
+            },
+            Shape::Plain => self.plain(value, &node, depth),
+        }
+    }
+
+    fn tuple(&self, items: &[Value], node: &Node<'a>, depth: usize) -> Value {
+        let (prefix, prefix_at) = node.get_at("prefixItems").unwrap_or((&Value::Null, String::new()));
+        let prefix = prefix.as_array().unwrap_or_default();
+        let count = |k: &str| match node.get(k) {
+            Some(Value::Number(n)) => n.as_i128().and_then(|n| usize::try_from(n).ok()),
+            _ => None,
+        };
+        let (min, max) = (count("minItems").unwrap_or(0), count("maxItems"));
+        let all = self.r.p.require_all_properties;
+        let mut out = Vec::new();
+        for (i, sub) in prefix.iter().enumerate().take(max.map_or(prefix.len(), |m| m.min(prefix.len()))) {
+            match items.get(i) {
+                Some(item) => {
+                    out.push((i.to_string(), self.forward(item, sub, &child_index(&prefix_at, i), depth + 1)))
+                }
+                None if all => out.push((i.to_string(), Value::Null)),
+                None => {}
+            }
+        }
+        let rest = match node.get_at("items") {
+            Some((Value::Bool(false), _)) => None,
+            Some(found) => Some(found),
+            None => Some((&TRUE, String::new())),
+        };
+        if let Some((sub, sub_at)) = rest.filter(|_| max.is_none_or(|m| m > prefix.len())) {
+            let after: Vec<Value> =
+                items.iter().skip(prefix.len()).map(|item| self.forward(item, sub, &sub_at, depth + 1)).collect();
+            if !after.is_empty() || min > prefix.len() {
+                out.push((TUPLE_REST.into(), Value::Array(after)));
+            } else if all {
+                out.push((TUPLE_REST.into(), Value::Null));
+            }
+        }
+        Value::Object(out)
+    }
+
+    fn plain(&self, value: &Value, node: &Node<'a>, depth: usize) -> Value {
+        let own_shape = match value {
+            Value::Object(_) => node.has("properties"),
+            Value::Array(_) => node.has("items") || node.has("prefixItems"),
+            _ => false,
+        };
+        if node.1 == Lifted::No
+            && !own_shape
+            && let Some((k, branches, from)) = node.0.iter().find(|(k, _, _)| matches!(*k, "anyOf" | "oneOf"))
+        {
+            let branches = branches.as_array().unwrap_or_default();
+            let base = child(from, k);
+            let pick = (0..branches.len()).find(|&i| self.valid_at(&child_index(&base, i), value)).unwrap_or(0);
+            if let Some(branch) = branches.get(pick) {
+                return self.forward(value, branch, &child_index(&base, pick), depth + 1);
+            }
+        }
+        match value {
+            Value::Object(members) => {
+                let properties = node.properties_at();
+                let required = node.required();
+                let additional =
+                    node.get_at("additionalProperties").filter(|_| self.r.p.accepts("additionalProperties"));
+                let mut out = Vec::with_capacity(properties.len().max(members.len()));
+                for (name, sub, at) in &properties {
+                    match members.iter().find(|(k, _)| k == name) {
+                        Some((_, v)) => out.push(((*name).to_owned(), self.forward(v, sub, at, depth + 1))),
+                        None if self.r.p.require_all_properties && !required.contains(name) => {
+                            out.push(((*name).to_owned(), Value::Null));
+                        }
+                        None => {}
+                    }
+                }
+                for (k, v) in members {
+                    if properties.iter().any(|(name, _, _)| name == k) {
+                        continue;
+                    }
+                    match &additional {
+                        Some((sub @ Value::Object(_), at)) => {
+                            out.push((k.clone(), self.forward(v, sub, at, depth + 1)))
+                        }
+                        _ => out.push((k.clone(), v.clone())),
+                    }
+                }
+                Value::Object(out)
+            }
+            Value::Array(items) => {
+                let (prefix, prefix_at) = node
+                    .get_at("prefixItems")
+                    .filter(|_| self.r.p.accepts("prefixItems"))
+                    .map(|(v, at)| (v.as_array().unwrap_or_default(), at))
+                    .unwrap_or_default();
+                let rest = node.get_at("items");
+                let forwarded = items.iter().enumerate().map(|(i, item)| match (prefix.get(i), &rest) {
+                    (Some(sub), _) => self.forward(item, sub, &child_index(&prefix_at, i), depth + 1),
+                    (None, Some((sub, at))) => self.forward(item, sub, at, depth + 1),
+                    (None, None) => item.clone(),
+                });
+                Value::Array(forwarded.collect())
+            }
+            other => other.clone(),
+        }
+    }
+
+    /// Whether `value` is valid for the schema at `pointer` in the root.
+    fn valid_at(&self, pointer: &str, value: &Value) -> bool {
+        let mut cache = self.branches.borrow_mut();
+        let validator = cache.entry(pointer.to_owned()).or_insert_with(|| self.compile_at(pointer));
+        validator.as_ref().is_some_and(|v| v.validate(&value.to_json()).is_ok())
+    }
+
+    /// The root as a resource of its own, with a reference to `pointer` in
+    /// it: the subschema there, with every reference of the root resolving
+    /// as it does in the root.
+    fn compile_at(&self, pointer: &str) -> Option<Validator> {
+        let mut root = self.r.root.clone();
+        let Value::Object(members) = &mut root else { return None };
+        members.retain(|(k, _)| k != "$schema");
+        let id = match members.iter().find(|(k, _)| k == "$id").and_then(|(_, v)| v.as_str()) {
+            Some(id) => id.split('#').next().unwrap_or("").to_owned(),
+            None => {
+                members.insert(0, ("$id".into(), Value::String(FORWARD_BASE.into())));
+                FORWARD_BASE.to_owned()
+            }
+        };
+        let mut reference = id;
+        reference.push('#');
+        for b in pointer.bytes() {
+            if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
+                reference.push(b as char);
+            } else {
+                reference.push_str(&format!("%{b:02X}"));
+            }
+        }
+        let wrapper = Value::Object(vec![
+            ("$defs".into(), Value::Object(vec![("root".into(), root)])),
+            ("$ref".into(), Value::String(reference)),
+        ]);
+        Validator::compile_value(wrapper, None, Options { any_value: true, ..Options::default() }).ok()
+    }
+}
+
+/// The base URI a root without `$id` is given to be referred to.
+const FORWARD_BASE: &str = "urn:tool-schema:original";
+
+static TRUE: Value = Value::Bool(true);
