@@ -81,6 +81,8 @@ pub enum Code {
     Olp003,
     /// The converted schema would be past a documented limit.
     Olp004,
+    /// The converted schema is over a limit the provider documents for one schema.
+    Olp005,
     /// C# source cannot be read here (a syntax error).
     Olc001,
     /// The C# source holds no `[Tool]` method.
@@ -94,7 +96,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 35] = [
+    pub const ALL: [Code; 36] = [
         Code::Olt001,
         Code::Olt002,
         Code::Olt003,
@@ -125,6 +127,7 @@ impl Code {
         Code::Olp002,
         Code::Olp003,
         Code::Olp004,
+        Code::Olp005,
         Code::Olc001,
         Code::Olc002,
         Code::Olc003,
@@ -164,6 +167,7 @@ impl Code {
             Code::Olp002 => "OLP002",
             Code::Olp003 => "OLP003",
             Code::Olp004 => "OLP004",
+            Code::Olp005 => "OLP005",
             Code::Olc001 => "OLC001",
             Code::Olc002 => "OLC002",
             Code::Olc003 => "OLC003",

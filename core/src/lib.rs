@@ -20,7 +20,8 @@ pub use describe::descriptor::Mode;
 pub use describe::{describe_tool, describe_type};
 pub use diag::{Code, Diagnostic};
 pub use downconvert::{
-    BUILT_IN as PROVIDERS, Change, Downconverted, Target, downconvert, forward_args, provider_profile, restore_args,
+    BUILT_IN as PROVIDERS, Change, Downconverted, Target, budget, downconvert, forward_args, provider_profile,
+    restore_args,
 };
 pub use encode::{Outcome, Part, Signature, ToolResult, encode_result};
 pub use source::{FromSource, SourceDiagnostic, SourceFile, SourceOptions, describe_source, source_descriptor};

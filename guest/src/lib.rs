@@ -9,7 +9,7 @@ wit_bindgen::generate!({
 use exports::onellm::tool_schema::describe::{
     FromSource, Guest as Describe, SourceDiagnostic, SourceFile, SourceOptions,
 };
-use exports::onellm::tool_schema::downconvert::{Change, Downconverted, Guest as Downconvert, Target};
+use exports::onellm::tool_schema::downconvert::{Change, Downconverted, Guest as Downconvert, OverLimit, Target};
 use exports::onellm::tool_schema::encode::{Guest as Encode, Outcome, Part, ToolResult};
 use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
 use exports::onellm::tool_schema::validate::{
@@ -237,6 +237,26 @@ impl Downconvert for Component {
 
     fn provider_profile(name: String) -> Result<String, Diagnostic> {
         tool_schema::provider_profile(&name).map_err(diagnostic)
+    }
+
+    fn budget(schemas: Vec<String>, t: Target) -> Result<Vec<OverLimit>, Vec<Diagnostic>> {
+        let texts: Vec<&str> = schemas.iter().map(String::as_str).collect();
+        let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+        tool_schema::budget(&texts, target(&t))
+            .map(|found| {
+                found
+                    .into_iter()
+                    .map(|o| OverLimit {
+                        limit: o.limit,
+                        scope: o.scope.as_str().to_owned(),
+                        allowed: count(o.allowed),
+                        measured: count(o.measured),
+                        tool: o.tool.map(|i| count(i as u64)),
+                        message: o.message,
+                    })
+                    .collect()
+            })
+            .map_err(diagnostics)
     }
 }
 

@@ -25,7 +25,7 @@ wasmtime::component::bindgen!({
 });
 
 pub use exports::onellm::tool_schema::describe::{FromSource, SourceDiagnostic, SourceFile, SourceOptions};
-pub use exports::onellm::tool_schema::downconvert::{Change, Downconverted, Target};
+pub use exports::onellm::tool_schema::downconvert::{Change, Downconverted, OverLimit, Target};
 pub use exports::onellm::tool_schema::encode::{Exception, Outcome, Part, ToolResult};
 pub use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
 pub use exports::onellm::tool_schema::validate::{ArgError, FormatMode, Limits, ValidateOptions};
@@ -353,6 +353,14 @@ impl Host<'_> {
         args: &str,
     ) -> Result<Result<String, Vec<ArgError>>, HostError> {
         self.call(|b, s| b.onellm_tool_schema_downconvert().call_restore_args(s, original_schema, target, args))
+    }
+
+    pub fn budget(
+        &mut self,
+        schemas: &[String],
+        target: &Target,
+    ) -> Result<Result<Vec<OverLimit>, Vec<Diagnostic>>, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_downconvert().call_budget(s, schemas, target))
     }
 
     pub fn provider_profile(&mut self, name: &str) -> Result<Result<String, Diagnostic>, HostError> {

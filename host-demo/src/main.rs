@@ -48,6 +48,10 @@ commands:
   restore --provider P (<SCHEMA_FILE> | --tool DESCRIPTOR_FILE [--name TOOL]) <ARGS_JSON|@FILE> [--pretty]
       Turn a model's answer to the converted schema back into arguments for the
       original one, then validate them. Prints the arguments, or {\"errors\": [...]}.
+  budget --provider P <SCHEMA_FILE>... [--json] [--pretty]
+      Convert every tool of one request (a file holds a schema, or a JSON array
+      of them) and print each limit the provider documents that the set is over,
+      with the counts; exit status 1 when over any.
   provider-profile <NAME>
       Print a built-in provider profile (the form --profile takes).
   tool-name <METHOD>
@@ -196,6 +200,7 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
             | "encode"
             | "downconvert"
             | "restore"
+            | "budget"
             | "provider-profile"
             | "tool-name"
             | "flatten-doc"
@@ -351,6 +356,50 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
                 Some(answer) => Ok(print_validation(host.restore_args(&schema, &target, &answer)?, pretty)),
             }
         }
+        "budget" => {
+            let target = target_option(&mut args)?;
+            let as_json = args.flag("--json");
+            if let Some(unknown) = args.rest.iter().find(|a| a.starts_with("--")) {
+                return Err(Failure::Usage(format!("unknown option '{unknown}'")));
+            }
+            if args.rest.is_empty() {
+                return Err(Failure::Usage(
+                    "missing schema files (each one tool's input schema, or a JSON array of them)".into(),
+                ));
+            }
+            let mut schemas = Vec::new();
+            for file in &args.rest {
+                let text = read_input(file)?;
+                let limits = json::ParseLimits { max_bytes: usize::MAX, max_depth: 4096 };
+                match json::parse(&text, limits) {
+                    Ok(Value::Array(items)) => schemas.extend(items.iter().map(Value::to_json)),
+                    _ => schemas.push(text),
+                }
+            }
+            let runtime = Runtime::load(&opts)?;
+            match runtime.instantiate()?.budget(&schemas, &target)? {
+                Err(diags) => Ok(print_answer(Err(diags), pretty)),
+                Ok(over) if as_json => {
+                    let v = Value::Array(over.iter().map(over_limit_value).collect());
+                    say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
+                    Ok(u8::from(!over.is_empty()))
+                }
+                Ok(over) => {
+                    for o in &over {
+                        say!("{}: {} {} > {}: {}", o.scope, o.limit, o.measured, o.allowed, o.message);
+                    }
+                    match over.len() {
+                        0 => say!("{} tools: within every limit the provider documents", schemas.len()),
+                        n => say!(
+                            "{} tools: over {n} limit{} the provider documents",
+                            schemas.len(),
+                            if n == 1 { "" } else { "s" }
+                        ),
+                    }
+                    Ok(u8::from(!over.is_empty()))
+                }
+            }
+        }
         "provider-profile" => {
             let name = args.one("provider name")?;
             let runtime = Runtime::load(&opts)?;
@@ -446,6 +495,21 @@ fn target_option(args: &mut Args) -> Result<Target, Failure> {
             Err(Failure::Usage(format!("--provider must be anthropic, openai, gemini or custom, not '{other}'")))
         }
     }
+}
+
+/// An over-limit record as JSON.
+fn over_limit_value(o: &host_demo::OverLimit) -> Value {
+    let mut members = vec![
+        ("limit".to_owned(), Value::String(o.limit.clone())),
+        ("scope".to_owned(), Value::String(o.scope.clone())),
+        ("allowed".to_owned(), Value::Number(json::Number::from_i128(i128::from(o.allowed)))),
+        ("measured".to_owned(), Value::Number(json::Number::from_i128(i128::from(o.measured)))),
+    ];
+    if let Some(t) = o.tool {
+        members.push(("tool".to_owned(), Value::Number(json::Number::from_i128(i128::from(t)))));
+    }
+    members.push(("message".to_owned(), Value::String(o.message.clone())));
+    Value::Object(members)
 }
 
 /// `{"schema": …, "changes": […], "lossless": …}`, the schema as JSON.

@@ -8,6 +8,7 @@
 //! required, dictionaries as pairs, any JSON as text) is one `restore-args`
 //! undoes before validating against the original schema.
 
+pub mod budget;
 pub mod convert;
 pub mod profile;
 mod restore;
@@ -133,14 +134,69 @@ fn convert_for<'a>(
 /// the target cannot take at all is refused with a diagnostic saying why.
 pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverted, Vec<Diagnostic>> {
     let p = profile_of(target)?;
-    let validator = read_schema(schema_text)?;
-    let schema = as_2020(&validator);
-    let (out, conv) = convert_for(&p, &schema, false)?;
+    let (out, changes, lossless) = converted(&p, schema_text)?;
+    // A schema over a limit the vendor documents would be refused by it.
+    let m = budget::measure(&out, large_enum(&p));
+    let over = budget::over(&p.limits, budget::Scope::Schema, &m, 1, None, &p.name);
+    if !over.is_empty() {
+        return Err(over
+            .into_iter()
+            .map(|o| Diagnostic { code: Code::Olp005, message: o.message, path: "$".into() })
+            .collect());
+    }
     // The converted schema is about as long as the input (hints add text,
     // dropped keywords take it away).
     let mut schema = String::with_capacity(schema_text.len() + schema_text.len() / 4 + 16);
     json::write_compact(&out, &mut schema);
-    Ok(Downconverted { schema, changes: conv.changes, lossless: conv.lossless })
+    Ok(Downconverted { schema, changes, lossless })
+}
+
+/// The number of values past which an enum's string length counts, for `p`.
+fn large_enum(p: &Profile) -> u64 {
+    p.limits.iter().find(|l| l.name == "enumStringLength").and_then(|l| l.over).unwrap_or(0)
+}
+
+/// `schema_text` converted for `p`: the schema, its changes, and whether it is lossless.
+fn converted(p: &Profile, schema_text: &str) -> Result<(Value, Vec<Change>, bool), Vec<Diagnostic>> {
+    let validator = read_schema(schema_text)?;
+    let schema = as_2020(&validator);
+    let (out, conv) = convert_for(p, &schema, false)?;
+    Ok((out, conv.changes, conv.lossless))
+}
+
+/// The limits a request's tools, each converted for `target`, are over:
+/// each schema's own (with the tool's index) and the request's together
+/// (how many tools, optional parameters, unions), each with the vendor's
+/// number, the count and its source. Nothing when the set fits. A schema
+/// that cannot be converted at all is refused with its diagnostics, their
+/// paths under `tools[i]`.
+pub fn budget(schemas: &[&str], target: Target<'_>) -> Result<Vec<budget::OverLimit>, Vec<Diagnostic>> {
+    let p = profile_of(target)?;
+    let large = large_enum(&p);
+    let tools = schemas.len() as u64;
+    let (mut total, mut found, mut problems) = (budget::Measure::default(), Vec::new(), Vec::new());
+    for (i, text) in schemas.iter().enumerate() {
+        match converted(&p, text) {
+            Ok((out, _, _)) => {
+                let m = budget::measure(&out, large);
+                found.extend(budget::over(&p.limits, budget::Scope::Schema, &m, tools, Some(i), &p.name));
+                total.add(&m);
+            }
+            Err(diags) => problems.extend(diags.into_iter().map(|mut d| {
+                d.path = if d.path == "$" {
+                    format!("tools[{i}]")
+                } else {
+                    format!("tools[{i}].{}", d.path.trim_start_matches("$."))
+                };
+                d
+            })),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    found.extend(budget::over(&p.limits, budget::Scope::Request, &total, tools, None, &p.name));
+    Ok(found)
 }
 
 /// The arguments `args_text`, valid for the `original` schema, as a model

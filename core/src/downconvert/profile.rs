@@ -3,6 +3,7 @@
 //! source). Following a vendor's change, or adding a target, is an edit of
 //! that data; a host may also pass a profile of its own in the same form.
 
+use super::budget::{Limit, MEASURES, Scope};
 use crate::diag::{Code, Diagnostic};
 use crate::json::{self, ParseLimits, Value};
 use crate::path::Path;
@@ -83,6 +84,9 @@ pub struct Profile {
     pub recursion: Recursion,
     /// The root must be an object schema.
     pub root_object: bool,
+    /// What the vendor documents as the most one schema, or one request's
+    /// tools, may hold.
+    pub limits: Vec<Limit>,
 }
 
 /// Each built-in profile, read the first time it is asked for, in the order
@@ -193,10 +197,19 @@ impl Profile {
                     Recursion::Refuse
                 }
             };
+        let mut limits = Vec::new();
+        for (name, rule) in v.get("limits").and_then(Value::as_object).unwrap_or_default() {
+            let at = root.key("limits").key(name);
+            match read_limit(name, rule) {
+                Ok(limit) => limits.push(limit),
+                Err(why) => problems.push(Diagnostic::new(Code::Olp003, &at, format!("The limit '{name}' {why}."))),
+            }
+        }
         if !problems.is_empty() {
             return Err(problems);
         }
         Ok(Profile {
+            limits,
             name,
             keywords,
             require_all_properties,
@@ -210,6 +223,30 @@ impl Profile {
             root_object,
         })
     }
+}
+
+fn read_limit(name: &str, rule: &Value) -> Result<Limit, String> {
+    if !MEASURES.iter().any(|(n, _)| *n == name) {
+        let known: Vec<&str> = MEASURES.iter().map(|(n, _)| *n).collect();
+        return Err(format!("is not a count the limits know ({})", known.join(", ")));
+    }
+    let count = |k: &str| match rule.get(k) {
+        Some(Value::Number(n)) => n.as_i128().and_then(|n| u64::try_from(n).ok()),
+        _ => None,
+    };
+    let allowed = count("value").ok_or("needs a 'value', a whole number")?;
+    let scope = match rule.get("scope").and_then(Value::as_str) {
+        Some("schema") => Scope::Schema,
+        Some("request") => Scope::Request,
+        _ => return Err("needs a 'scope' of \"schema\" or \"request\"".into()),
+    };
+    for key in ["date", "source"] {
+        if rule.get(key).and_then(Value::as_str).is_none_or(str::is_empty) {
+            return Err(format!("needs a '{key}' (every limit says when and where it was read)"));
+        }
+    }
+    let source = rule.get("source").and_then(Value::as_str).unwrap_or_default().to_owned();
+    Ok(Limit { name: name.to_owned(), scope, allowed, over: count("over"), source })
 }
 
 /// A value's JSON kind, as profiles name them (an integer is a `number`).

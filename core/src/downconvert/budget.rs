@@ -1,0 +1,264 @@
+//! Provider budgets: the most one converted schema, or one request's tools,
+//! may hold, as each vendor documents it (`limits` in `profiles/*.json`,
+//! every limit with its date and source). `downconvert` refuses a schema
+//! over a per-schema limit (`OLP005`); `budget` measures a whole request's
+//! tools for one target and says which limits the set is over, and by how
+//! much.
+
+use crate::json::Value;
+
+/// Whether a limit holds for one schema or for all the tools of a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Schema,
+    Request,
+}
+
+impl Scope {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Schema => "schema",
+            Scope::Request => "request",
+        }
+    }
+}
+
+/// One documented limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// What is counted (see [`MEASURES`]).
+    pub name: String,
+    pub scope: Scope,
+    /// The most allowed.
+    pub allowed: u64,
+    /// `enumStringLength`: the limit holds for enums of more than this many values.
+    pub over: Option<u64>,
+    pub source: String,
+}
+
+/// What a limit can count, and how each is said.
+pub const MEASURES: &[(&str, &str)] = &[
+    ("tools", "strict tools"),
+    ("optionalParameters", "optional parameters"),
+    ("unions", "parameters with a union type (anyOf or a type list)"),
+    ("properties", "object properties"),
+    ("nesting", "levels of object nesting"),
+    ("enumValues", "enum values"),
+    ("stringLength", "characters of property names, definition names, enum values and const values"),
+    ("enumStringLength", "characters of string values in one enum"),
+];
+
+/// A limit a schema, or a request's tools, is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OverLimit {
+    pub limit: String,
+    pub scope: Scope,
+    pub allowed: u64,
+    pub measured: u64,
+    /// The tool (its index in the request) for a per-schema limit.
+    pub tool: Option<usize>,
+    /// The limit, the count and the vendor's source, for a person.
+    pub message: String,
+}
+
+/// The counts of one converted schema.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Measure {
+    pub properties: u64,
+    pub optional_parameters: u64,
+    pub unions: u64,
+    pub nesting: u64,
+    pub enum_values: u64,
+    pub string_length: u64,
+    /// The largest total of string lengths of one enum with more than the
+    /// `enumStringLength` threshold of values.
+    pub large_enum_length: u64,
+}
+
+impl Measure {
+    /// The count a limit named `name` is about.
+    pub fn of(&self, name: &str, tools: u64) -> Option<u64> {
+        Some(match name {
+            "tools" => tools,
+            "optionalParameters" => self.optional_parameters,
+            "unions" => self.unions,
+            "properties" => self.properties,
+            "nesting" => self.nesting,
+            "enumValues" => self.enum_values,
+            "stringLength" => self.string_length,
+            "enumStringLength" => self.large_enum_length,
+            _ => return None,
+        })
+    }
+
+    /// Counts of several schemas together (a request): sums, and the
+    /// deepest nesting and largest enum.
+    pub fn add(&mut self, other: &Measure) {
+        self.properties += other.properties;
+        self.optional_parameters += other.optional_parameters;
+        self.unions += other.unions;
+        self.enum_values += other.enum_values;
+        self.string_length += other.string_length;
+        self.nesting = self.nesting.max(other.nesting);
+        self.large_enum_length = self.large_enum_length.max(other.large_enum_length);
+    }
+}
+
+fn chars(s: &str) -> u64 {
+    s.chars().count() as u64
+}
+
+/// Counts a converted schema: every schema position is visited once (a
+/// reference is not followed; its definition is counted where it is).
+/// `large_enum`: the number of values past which one enum's string length
+/// is counted.
+pub fn measure(schema: &Value, large_enum: u64) -> Measure {
+    let mut m = Measure::default();
+    visit(schema, 0, large_enum, &mut m, 0);
+    m
+}
+
+fn visit(v: &Value, objects: u64, large_enum: u64, m: &mut Measure, depth: usize) {
+    let Value::Object(members) = v else { return };
+    if depth > super::convert::MAX_DEPTH * 4 {
+        return;
+    }
+    let get = |k: &str| members.iter().find(|(mk, _)| mk == k).map(|(_, v)| v);
+    let is_object = get("properties").is_some();
+    let level = objects + u64::from(is_object);
+    m.nesting = m.nesting.max(level);
+    if get("anyOf").is_some() || matches!(get("type"), Some(Value::Array(ts)) if ts.len() > 1) {
+        m.unions += 1;
+    }
+    let required: Vec<&str> = match get("required") {
+        Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    for (k, sub) in members {
+        match (k.as_str(), sub) {
+            ("properties", Value::Object(props)) => {
+                for (name, s) in props {
+                    m.properties += 1;
+                    m.string_length += chars(name);
+                    m.optional_parameters += u64::from(!required.contains(&name.as_str()));
+                    visit(s, level, large_enum, m, depth + 1);
+                }
+            }
+            ("$defs" | "definitions", Value::Object(defs)) => {
+                for (name, s) in defs {
+                    m.string_length += chars(name);
+                    // A definition is used where it is referred to: counted
+                    // from the top.
+                    visit(s, 0, large_enum, m, depth + 1);
+                }
+            }
+            ("enum", Value::Array(values)) => {
+                m.enum_values += values.len() as u64;
+                let text: u64 = values.iter().filter_map(Value::as_str).map(chars).sum();
+                m.string_length += text;
+                if values.len() as u64 > large_enum {
+                    m.large_enum_length = m.large_enum_length.max(text);
+                }
+            }
+            ("const", Value::String(s)) => m.string_length += chars(s),
+            ("items" | "additionalProperties" | "not" | "contains" | "propertyNames", s) => {
+                visit(s, level, large_enum, m, depth + 1);
+            }
+            ("anyOf" | "allOf" | "oneOf" | "prefixItems", Value::Array(list)) => {
+                for s in list {
+                    visit(s, level, large_enum, m, depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The limits of `limits` (of `scope`) that `m` is over. `tools`: how many
+/// tools the request has; `tool`: which one `m` counts, for a schema's.
+pub fn over(
+    limits: &[Limit],
+    scope: Scope,
+    m: &Measure,
+    tools: u64,
+    tool: Option<usize>,
+    target: &str,
+) -> Vec<OverLimit> {
+    let mut found = Vec::new();
+    for limit in limits.iter().filter(|l| l.scope == scope) {
+        let Some(measured) = m.of(&limit.name, tools) else { continue };
+        if measured <= limit.allowed {
+            continue;
+        }
+        let what = MEASURES.iter().find(|(n, _)| *n == limit.name).map_or(limit.name.as_str(), |(_, w)| w);
+        let whose = match (scope, tool) {
+            (Scope::Request, _) => "this request has".to_owned(),
+            (Scope::Schema, Some(i)) => format!("tool {i} has"),
+            (Scope::Schema, None) => "this schema has".to_owned(),
+        };
+        let condition = match limit.over {
+            Some(n) if limit.name == "enumStringLength" => format!(" (in an enum of more than {n} values)"),
+            _ => String::new(),
+        };
+        let per = if scope == Scope::Request { "in one request" } else { "in one schema" };
+        found.push(OverLimit {
+            limit: limit.name.clone(),
+            scope,
+            allowed: limit.allowed,
+            measured,
+            tool,
+            message: format!(
+                "{target} takes at most {} {what}{condition} {per}; {whose} {measured}, {} over. Source: {}.",
+                limit.allowed,
+                measured - limit.allowed,
+                limit.source
+            ),
+        });
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(s: &str) -> Value {
+        crate::json::parse(s, crate::json::ParseLimits { max_bytes: 1 << 20, max_depth: 64 }).unwrap()
+    }
+
+    #[test]
+    fn counts_what_the_vendors_count() {
+        let s = value(
+            r##"{"type":"object","properties":{"ab":{"type":["string","null"]},"c":{"type":"object","properties":{"d":{"enum":["xy","z"]}},"required":["d"]},"e":{"anyOf":[{"$ref":"#/$defs/Q"},{"type":"null"}]}},"required":["ab"],"$defs":{"Q":{"type":"object","properties":{"q":{"const":"four"}}}}}"##,
+        );
+        let m = measure(&s, 1);
+        // ab, c, e, d, q.
+        assert_eq!(m.properties, 5);
+        // c, e at the root; q in Q.
+        assert_eq!(m.optional_parameters, 3);
+        // ab's type list and e's anyOf.
+        assert_eq!(m.unions, 2);
+        assert_eq!(m.nesting, 2);
+        assert_eq!(m.enum_values, 2);
+        // "ab" "c" "e" "d" "q" (6) + "xy" "z" (3) + "Q" (1) + "four" (4).
+        assert_eq!(m.string_length, 14);
+        assert_eq!(m.large_enum_length, 3);
+    }
+
+    #[test]
+    fn over_says_by_how_much() {
+        let limits = vec![Limit {
+            name: "tools".into(),
+            scope: Scope::Request,
+            allowed: 20,
+            over: None,
+            source: "the docs".into(),
+        }];
+        let found = over(&limits, Scope::Request, &Measure::default(), 23, None, "anthropic");
+        assert_eq!(found.len(), 1);
+        assert_eq!((found[0].allowed, found[0].measured), (20, 23));
+        assert!(found[0].message.contains("at most 20 strict tools in one request"), "{}", found[0].message);
+        assert!(found[0].message.contains("this request has 23, 3 over"), "{}", found[0].message);
+        assert!(over(&limits, Scope::Request, &Measure::default(), 20, None, "anthropic").is_empty());
+    }
+}
