@@ -37,7 +37,7 @@ export declare function load(options?: LoadOptions): Promise<ToolSchema>;
 
 /** One problem with an input, reported with every other problem found. */
 export interface Diagnostic {
-  /** `OLT001`–`OLT011`, `OLD001`–`OLD007`, `OLC001`–`OLC005`, `OLS001`–`OLS005`, `OLE001`–`OLE003`, `OLP001`–`OLP004`. */
+  /** `OLT001`–`OLT011`, `OLD001`–`OLD007`, `OLC001`–`OLC005`, `OLS001`–`OLS005`, `OLE001`–`OLE003`, `OLP001`–`OLP005`. */
   code: string;
   /** One sentence for a person. */
   message: string;
@@ -212,6 +212,25 @@ export interface Downconverted {
   lossless: boolean;
 }
 
+/** A limit the provider documents that a request's tools are over (`budget`). */
+export interface OverLimit {
+  /**
+   * What is counted: `tools`, `optionalParameters`, `unions`, `properties`,
+   * `nesting`, `enumValues`, `stringLength`, `enumStringLength`.
+   */
+  limit: string;
+  /** `'schema'` (one tool's converted schema) or `'request'` (all the tools together). */
+  scope: string;
+  /** The most the provider allows. */
+  allowed: number;
+  /** How many there are. */
+  measured: number;
+  /** For a per-schema limit, the tool: its index in `schemas`. Absent for a limit of the request. */
+  tool?: number;
+  /** The limit, the count and the provider's source, for a person. */
+  message: string;
+}
+
 /** One instance of the component (replaced after a trap) and every operation it has. */
 export declare class ToolSchema {
   private constructor();
@@ -268,6 +287,14 @@ export declare class ToolSchema {
   restoreArgs(originalSchema: string, target: Target, args: string): string;
   /** A built-in provider's profile (JSON text). Throws `DownconvertError` (`OLP001`). */
   providerProfile(name: string): string;
+  /**
+   * Every tool's input schema of one request (JSON texts), each converted for
+   * `target`, measured against the limits the provider documents: each limit
+   * the set is over, per schema (with the tool's index) and for the request;
+   * an empty array when it fits. Throws `DownconvertError` when a schema
+   * cannot be converted, its diagnostics' paths under `tools[i]`.
+   */
+  budget(schemas: string[], target: Target): OverLimit[];
 }
 
 /** A schema compiled inside the component, for many argument texts. Free it when done. */
@@ -306,7 +333,7 @@ export declare class SchemaError extends DiagnosticsError {}
 /** `encodeResult` refused the outcome: the host's bug. */
 export declare class EncodeError extends DiagnosticsError {}
 
-/** `downconvert` or `providerProfile` refused: an unusable schema (`OLS…`) or one the target cannot take (`OLP…`). */
+/** `downconvert`, `budget` or `providerProfile` refused: an unusable schema (`OLS…`) or one the target cannot take (`OLP…`). */
 export declare class DownconvertError extends DiagnosticsError {}
 
 /** The arguments are not valid: every error, in the order of the arguments. */

@@ -66,7 +66,7 @@ SchemaError.prototype.name = 'SchemaError';
 export class EncodeError extends DiagnosticsError {}
 EncodeError.prototype.name = 'EncodeError';
 
-/** `downconvert` or `providerProfile` refused: an unusable schema (`OLS…`) or one the target cannot take (`OLP…`). */
+/** `downconvert`, `budget` or `providerProfile` refused: an unusable schema (`OLS…`) or one the target cannot take (`OLP…`). */
 export class DownconvertError extends DiagnosticsError {}
 DownconvertError.prototype.name = 'DownconvertError';
 
@@ -570,6 +570,14 @@ export class ToolSchema {
     text(name, 'name');
     return this.#call('downconvert', 'providerProfile', [name], (d) => new DownconvertError([diagnostic(d)]));
   }
+
+  budget(schemas, target) {
+    this.#need('downconvert');
+    if (!Array.isArray(schemas)) throw new TypeError(`schemas must be an array of schemas (JSON text), not ${show(schemas)}`);
+    schemas.forEach((s, i) => text(s, `schemas[${i}]`));
+    const t = rawTarget(target);
+    return this.#call('downconvert', 'budget', [[...schemas], t], downconvertError).map(overLimit);
+  }
 }
 
 /** A schema compiled once inside the component, for many argument texts. Free it when done. */
@@ -644,6 +652,13 @@ const sourceError = (d) => new DescribeError(d.map(sourceDiagnostic));
 const fromSource = (r) => ({ json: r.json, warnings: r.warnings.map(sourceDiagnostic) });
 const argumentsError = (e) => new ArgumentsError(e.map(argError));
 const downconvertError = (d) => new DownconvertError(d.map(diagnostic));
+// `tool` is absent for a limit of the whole request, as `typedResult` is when there is none.
+function overLimit(o) {
+  const r = { limit: o.limit, scope: o.scope, allowed: o.allowed, measured: o.measured };
+  if (o.tool !== undefined) r.tool = o.tool;
+  r.message = o.message;
+  return r;
+}
 const unexpectedErr = (payload) => new ToolSchemaError(`unexpected error result: ${show(payload)}`);
 
 // `File.cs(12,5): error OLT002: message` for a diagnostic of C# source (no

@@ -92,7 +92,12 @@ const COVERED = {
   },
   validate: { validateArgs: 'validateArgs', defaultLimits: 'defaultLimits', Validator: 'compile' },
   encode: { encodeResult: 'encodeResult' },
-  downconvert: { downconvert: 'downconvert', restoreArgs: 'restoreArgs', providerProfile: 'providerProfile' },
+  downconvert: {
+    downconvert: 'downconvert',
+    restoreArgs: 'restoreArgs',
+    providerProfile: 'providerProfile',
+    budget: 'budget',
+  },
 };
 
 test('the wrapper exposes every export of the component', async () => {

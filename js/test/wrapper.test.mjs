@@ -442,6 +442,51 @@ describe('downconvert', () => {
     assert.throws(() => ts.downconvert(docketSchema, 'OpenAI'), TypeError);
     assert.throws(() => ts.downconvert(docketSchema, { tag: 'openai' }), /no member 'tag'/);
   });
+
+  // The smallest strict tool's schema, and one of objects nested `depth` deep.
+  const SMALL = '{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}';
+  const nested = (depth) => {
+    let schema = '{"type":"string"}';
+    for (let i = 0; i < depth; i++) schema = `{"type":"object","properties":{"a":${schema}},"required":["a"],"additionalProperties":false}`;
+    return schema;
+  };
+
+  test('budget lists each limit a request’s tools are over: 21 strict tools for Anthropic is one over', () => {
+    const [over, ...rest] = ts.budget(Array(21).fill(SMALL), 'anthropic');
+    assert.deepEqual(rest, []);
+    assert.deepEqual(Object.keys(over), ['limit', 'scope', 'allowed', 'measured', 'message']);
+    assert.deepEqual(
+      { limit: over.limit, scope: over.scope, allowed: over.allowed, measured: over.measured },
+      { limit: 'tools', scope: 'request', allowed: 20, measured: 21 },
+    );
+    assert.equal('tool' in over, false, 'a limit of the request names no tool');
+    assert.match(over.message, /^anthropic takes at most 20 strict tools in one request; this request has 21, 1 over\. Source: /);
+    assert.deepEqual(ts.budget(Array(20).fill(SMALL), 'anthropic'), []);
+    assert.deepEqual(ts.budget([], 'openai'), []);
+  });
+
+  test('a per-schema limit names the tool by its index: 11 levels of nesting for OpenAI', () => {
+    const over = ts.budget([nested(11)], 'openai');
+    assert.equal(over.length, 1);
+    assert.deepEqual(Object.keys(over[0]), ['limit', 'scope', 'allowed', 'measured', 'tool', 'message']);
+    const { message, ...counts } = over[0];
+    assert.deepEqual(counts, { limit: 'nesting', scope: 'schema', allowed: 10, measured: 11, tool: 0 });
+    assert.match(message, /^openai takes at most 10 levels of object nesting in one schema; tool 0 has 11, 1 over\./);
+    assert.deepEqual(ts.budget([nested(10)], 'openai'), []);
+    assert.equal(ts.budget([SMALL, nested(11)], { custom: ts.providerProfile('openai') })[0].tool, 1);
+    // downconvert refuses the same schema alone (OLP005).
+    assert.deepEqual(thrown(() => ts.downconvert(nested(11), 'openai'), DownconvertError).diagnostics.map((d) => d.code), ['OLP005']);
+  });
+
+  test('budget refuses a schema it cannot convert with a DownconvertError, its paths under tools[i]', () => {
+    const e = thrown(() => ts.budget([SMALL, '{"type":"object","properties":{"a":{"$ref":"#/nope"}}}'], 'anthropic'), DownconvertError);
+    assert.deepEqual(e.diagnostics.map((d) => [d.code, d.path]), [['OLS004', 'tools[1]']]);
+    assert.deepEqual(Object.keys(e.diagnostics[0]), ['code', 'message', 'path']);
+    assert.ok(thrown(() => ts.budget([SMALL], { custom: '{}' }), DownconvertError).diagnostics.every((d) => d.code === 'OLP003'));
+    assert.throws(() => ts.budget(SMALL, 'anthropic'), /schemas must be an array/);
+    assert.throws(() => ts.budget([SMALL, {}], 'anthropic'), /schemas\[1\] must be a string/);
+    assert.throws(() => ts.budget([SMALL], 'Anthropic'), TypeError);
+  });
 });
 
 describe('instances', () => {

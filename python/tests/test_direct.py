@@ -41,7 +41,7 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, Variant):
         return ("variant", value.tag, _plain(value.payload))
-    if isinstance(value, (ts.Change, ts.Downconverted, ts.SourceDiagnostic, ts.SourceDescriptor, Record)):
+    if isinstance(value, (ts.Change, ts.Downconverted, ts.SourceDiagnostic, ts.SourceDescriptor, ts.OverLimit, Record)):
         return {k.replace("_", "-"): _plain(v) for k, v in vars(value).items()}
     return value
 
@@ -106,6 +106,10 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
     schema = '{"type":"object","properties":{"a":{"type":"integer","default":2,"description":"ü 😀"}}}'
     tool_cs = "public partial class T\n{\n    /// <summary>é 😀</summary>\n    [Tool] public int Add(int a) { return \"a; }\n}\n"
     files = [record(path="Ünï/T.cs", text=tool_cs), record(path="U.cs", text="public class U { [Tool] int X(ref int y) => 0; }")]
+    small = '{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}'
+    nested = small
+    for _ in range(10):
+        nested = f'{{"type":"object","properties":{{"a":{nested}}},"required":["a"],"additionalProperties":false}}'
     generator = record(mode="generator", naming=None)
     reflection = record(mode="reflection", naming="None")
     calls: List[Any] = [
@@ -136,6 +140,11 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
         ("downconvert", "restore-args", schema, Variant("openai"), '{"a":"x"}'),
         ("downconvert", "provider-profile", "gemini"),
         ("downconvert", "provider-profile", "mistral"),
+        ("downconvert", "budget", [small] * 21, Variant("anthropic")),
+        ("downconvert", "budget", [small, nested], Variant("openai")),
+        ("downconvert", "budget", [], Variant("gemini")),
+        ("downconvert", "budget", [small, '{"$ref":"#/nope"}', "{"], Variant("openai")),
+        ("downconvert", "budget", [small], Variant("custom", "{}")),
     ]
     for interface, name, *args in calls:
         direct = _raw(both["direct"], interface, name, *args)
@@ -146,6 +155,10 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
             found = direct if isinstance(direct, list) else direct.warnings
             assert isinstance(direct, (list, ts.SourceDescriptor)) and isinstance(generic, (list, Record))
             assert all(isinstance(d, ts.SourceDiagnostic) for d in found)
+        if name == "budget" and direct.tag == "ok":
+            assert isinstance(generic, Variant) and generic.tag == "ok"
+            assert all(isinstance(o, ts.OverLimit) for o in direct.payload or [])
+            assert all(isinstance(o, Record) for o in generic.payload or [])
 
 
 def test_wrong_arguments_are_refused_before_the_call_as_wasmtime_py_refuses_them(both: Dict[str, ts.Runtime]) -> None:

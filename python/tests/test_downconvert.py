@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any, Dict
+from typing import Any, Dict, Optional
 
 import pytest
 
@@ -173,6 +173,73 @@ def test_a_schema_the_target_cannot_take_is_refused() -> None:
     assert ts.downconvert(recursive, "openai").lossless
 
 
+# -- budget ----------------------------------------------------------------------------
+
+#: The smallest strict tool's input schema.
+SMALL = '{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}'
+
+
+def _nested(depth: int) -> str:
+    """A schema of objects nested ``depth`` deep, a string innermost."""
+    schema = '{"type":"string"}'
+    for _ in range(depth):
+        schema = f'{{"type":"object","properties":{{"a":{schema}}},"required":["a"],"additionalProperties":false}}'
+    return schema
+
+
+def test_budget_of_21_strict_tools_for_anthropic_is_one_over_the_request_limit() -> None:
+    (over,) = ts.budget([SMALL] * 21, "anthropic")
+    assert isinstance(over, ts.OverLimit)
+    assert (over.limit, over.scope, over.allowed, over.measured, over.tool) == ("tools", "request", 20, 21, None)
+    assert over.message.startswith(
+        "anthropic takes at most 20 strict tools in one request; this request has 21, 1 over. Source: "
+    )
+    assert str(over) == over.message
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        over.measured = 20  # type: ignore[misc]
+    assert ts.budget([SMALL] * 20, "anthropic") == []
+    assert ts.budget([], ts.Provider.OPENAI) == []
+
+
+def test_a_per_schema_limit_names_the_tool_by_its_index_in_the_schemas() -> None:
+    over = ts.budget([_nested(11)], "openai")
+    assert [(o.limit, o.scope, o.allowed, o.measured, o.tool) for o in over] == [("nesting", "schema", 10, 11, 0)]
+    assert over[0].message.startswith("openai takes at most 10 levels of object nesting in one schema; tool 0 has 11")
+    assert ts.budget([_nested(10)], "openai") == []
+    # Any form of schema, any form of target, the runtime's method: the same answer.
+    profile = ts.Custom(ts.provider_profile("openai"))
+    assert [o.tool for o in ts.budget([json.loads(SMALL), _nested(11).encode()], profile)] == [1]
+    assert ts.runtime().budget((_nested(11),), ts.Provider.OPENAI) == over
+    # downconvert refuses the same schema alone.
+    with pytest.raises(ts.DownconvertError) as caught:
+        ts.downconvert(_nested(11), "openai")
+    assert [d.code for d in caught.value.diagnostics] == ["OLP005"]
+
+
+def test_budget_refuses_a_schema_it_cannot_convert_with_its_path_under_the_tool() -> None:
+    with pytest.raises(ts.DownconvertError) as caught:
+        ts.budget([SMALL, '{"type":"object","properties":{"a":{"$ref":"#/nope"}}}'], "anthropic")
+    (d,) = caught.value.diagnostics
+    assert (d.code, d.path) == ("OLS004", "tools[1]")
+    assert isinstance(d, ts.Diagnostic)
+    with pytest.raises(ts.DownconvertError) as caught:
+        ts.budget([SMALL], ts.Custom("{}"))
+    assert {d.code for d in caught.value.diagnostics} == {"OLP003"}
+
+
+@pytest.mark.parametrize("schemas", [SMALL, SMALL.encode(), json.loads(SMALL), None, 3])
+def test_budget_takes_a_sequence_of_schemas_and_nothing_else(schemas: Any) -> None:
+    with pytest.raises(TypeError, match=r"^schemas must be a sequence of schemas \(JSON text, mappings or Tools\), not "):
+        _NoCall().budget(schemas, "openai")
+
+
+def test_a_schema_of_another_type_in_the_sequence_is_a_type_error_before_the_call() -> None:
+    with pytest.raises(TypeError, match=r"; schemas\[1\] is not a schema but int$"):
+        _NoCall().budget([SMALL, 1], "openai")  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="target must be"):
+        _NoCall().budget([SMALL], "OpenAI")
+
+
 # -- restore ---------------------------------------------------------------------------
 
 
@@ -246,3 +313,22 @@ def test_a_component_without_the_interface_refuses_only_its_operations(docket: t
     with pytest.raises(ts.ToolSchemaError, match="does not export onellm:tool-schema/downconvert@0.1.0"):
         rt.downconvert(docket, "openai")
     assert rt.validate_args(docket, {"caseId": CASE_ID})
+
+
+def test_a_component_without_budget_loads_and_refuses_only_it(monkeypatch: pytest.MonkeyPatch, docket: ts.Tool) -> None:
+    component = ts.runtime()._loaded.component
+    real = component.get_export_index
+
+    def get_export_index(name: str, instance: Optional[Any] = None) -> Any:
+        return None if name == "budget" else real(name, instance)
+
+    monkeypatch.setattr(component, "get_export_index", get_export_index)
+    rt = ts.Runtime()
+    with pytest.raises(ts.ToolSchemaError) as caught:
+        rt.budget([docket], "openai")
+    assert not isinstance(caught.value, ts.DownconvertError)
+    assert str(caught.value) == (
+        "this build of the component has no budget in onellm:tool-schema/downconvert@0.1.0: "
+        "it was built before the operation was added"
+    )
+    assert rt.downconvert(docket, "openai").lossless

@@ -19,6 +19,7 @@ import {
   type SourceDiagnostic,
   type SourceFile,
   type Limits,
+  type OverLimit,
   type ToolResult,
   type Validator,
 } from '@onellm/tool-schema';
@@ -57,6 +58,9 @@ ts.encodeResult({ toolName: 'x', returnType: 'int', outcome: { type: 'timedOut',
 const down: Downconverted = ts.downconvert(schema, 'openai');
 ts.downconvert(schema, { custom: ts.providerProfile('gemini') });
 const restored: string = ts.restoreArgs(schema, 'anthropic', '[1]');
+const over: OverLimit[] = ts.budget([schema, schema], { custom: ts.providerProfile('anthropic') });
+const overTool: number | undefined = over[0].tool;
+const overCounts: [number, number] = [over[0].allowed, over[0].measured];
 
 try {
   ts.describeTool('{');
@@ -98,7 +102,9 @@ ts.sourceDescriptor(files, { mode: 'roslyn' });
 const lineText: string = warning.line;
 // @ts-expect-error a provider the component does not have
 ts.downconvert(schema, 'mistral');
+// @ts-expect-error budget takes every tool's schema as an array, not one text
+ts.budget(schema, 'openai');
 // @ts-expect-error no public constructor
 new (await import('@onellm/tool-schema')).ToolSchema();
 
-export { tool, name, flat, tools, place, descriptor, lineText, bound, bytes, depth, again, typed, down, restored, wrong };
+export { tool, name, flat, tools, place, descriptor, lineText, bound, bytes, depth, again, typed, down, restored, overTool, overCounts, wrong };

@@ -16,7 +16,7 @@ your own :class:`Runtime` for other limits.
 from __future__ import annotations
 
 import threading
-from typing import Any, List, Mapping, Optional, Union
+from typing import Any, List, Mapping, Optional, Sequence, Union
 
 from ._engine import default_cache_dir
 from ._model import (
@@ -36,6 +36,7 @@ from ._model import (
     Limits,
     Mode,
     Outcome,
+    OverLimit,
     Part,
     Provider,
     Returned,
@@ -89,6 +90,7 @@ __all__ = [
     "Limits",
     "Mode",
     "Outcome",
+    "OverLimit",
     "Part",
     "Provider",
     "Returned",
@@ -115,6 +117,7 @@ __all__ = [
     "TrapError",
     "ValidationResult",
     "Validator",
+    "budget",
     "default_cache_dir",
     "default_limits",
     "describe_source",
@@ -264,3 +267,17 @@ def provider_profile(name: Union[Provider, str]) -> str:
     """A built-in provider's profile as JSON text (the form :class:`Custom`
     takes); :class:`DownconvertError` (``OLP001``) for an unknown name."""
     return runtime().provider_profile(name)
+
+
+def budget(schemas: Sequence[SchemaInput], target: Target) -> List[OverLimit]:
+    """Every limit the provider documents that one request's tools are over.
+
+    ``schemas`` is every tool's input schema (each JSON text, a mapping or a
+    :class:`Tool`); each is converted for ``target`` and the set is measured
+    against the limits of the target's profile. An :class:`OverLimit` of one
+    schema has its index in ``schemas`` as ``tool``; one of the request's tools
+    together has ``tool`` None. An empty list when the set fits. Raises
+    :class:`DownconvertError` when a schema cannot be converted (each
+    diagnostic's path under ``tools[i]``) or the target is refused.
+    """
+    return runtime().budget(schemas, target)

@@ -314,6 +314,31 @@ class Downconverted:
 
 
 @dataclass(frozen=True)
+class OverLimit:
+    """A limit the provider documents that a request's tools are over
+    (:func:`budget`; WIT ``over-limit``)."""
+
+    #: What is counted: ``tools``, ``optionalParameters``, ``unions``,
+    #: ``properties``, ``nesting``, ``enumValues``, ``stringLength``,
+    #: ``enumStringLength``.
+    limit: str
+    #: ``schema`` (one tool's converted schema) or ``request`` (all the tools together).
+    scope: str
+    #: The most the provider allows.
+    allowed: int
+    #: How many there are.
+    measured: int
+    #: For a per-schema limit, the tool: its index in the schemas given;
+    #: ``None`` for a limit of the request.
+    tool: Optional[int]
+    #: The limit, the count and the provider's source, for a person.
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
 class SourceDescriptor:
     """The descriptor C# source describes to (:func:`source_descriptor`; WIT
     ``from-source``)."""
@@ -379,9 +404,11 @@ class EncodeError(DiagnosticsError):
 
 
 class DownconvertError(DiagnosticsError):
-    """:func:`downconvert` or :func:`provider_profile` refused: an unusable schema
-    (``OLS001``…) or one the target cannot take, or an unknown or invalid
-    profile (``OLP001``–``OLP004``)."""
+    """:func:`downconvert`, :func:`budget` or :func:`provider_profile` refused: an
+    unusable schema (``OLS001``…) or one the target cannot take (``OLP002``,
+    ``OLP004``, or over a limit the provider documents for one schema,
+    ``OLP005``), or an unknown or invalid profile (``OLP001``, ``OLP003``).
+    From :func:`budget`, a schema's diagnostics have paths under ``tools[i]``."""
 
 
 class InvalidArgumentsError(ToolSchemaError, ValueError):

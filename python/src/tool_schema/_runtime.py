@@ -16,7 +16,7 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 from wasmtime import Store, WasmtimeError
 from wasmtime.component import ExportIndex, Func, Instance, Linker, Record, ResourceAny, Variant
@@ -38,6 +38,7 @@ from ._model import (
     Limits,
     Mode,
     Outcome,
+    OverLimit,
     Part,
     Provider,
     Returned,
@@ -77,7 +78,9 @@ _OPTIONAL_INTERFACES = frozenset({"downconvert"})
 
 #: Functions added to an interface after the first release: a component
 #: without them loads, and only they are refused.
-_OPTIONAL_FUNCTIONS = frozenset({("describe", "describe-source"), ("describe", "source-descriptor")})
+_OPTIONAL_FUNCTIONS = frozenset(
+    {("describe", "describe-source"), ("describe", "source-descriptor"), ("downconvert", "budget")}
+)
 
 #: A JSON value given as text (``str``, or UTF-8 ``bytes``), or a Python value
 #: that :func:`json.dumps` writes.
@@ -331,6 +334,35 @@ def _lower_target(target: Target) -> Variant:
     raise TypeError(f"target must be {_PROVIDERS} or Custom(profile_json), not {type(target).__name__}")
 
 
+_SCHEMAS = "schemas must be a sequence of schemas (JSON text, mappings or Tools)"
+
+
+def _lower_schemas(schemas: Sequence[SchemaInput]) -> List[str]:
+    # A str is a sequence too (of one-character schemas): refused, as a
+    # mapping (one schema) and anything else that is not a sequence are.
+    if isinstance(schemas, (str, bytes, bytearray)) or not isinstance(schemas, Sequence):
+        raise TypeError(f"{_SCHEMAS}, not {type(schemas).__name__}")
+    lowered = []
+    for n, schema in enumerate(schemas):
+        if not isinstance(schema, (str, bytes, bytearray, Mapping, bool, Tool)):
+            raise TypeError(f"{_SCHEMAS}; schemas[{n}] is not a schema but {type(schema).__name__}")
+        lowered.append(_schema_text(schema))
+    return lowered
+
+
+def _over_limit(r: Any) -> OverLimit:
+    if isinstance(r, OverLimit):
+        return r
+    return OverLimit(
+        _field(r, "limit"),
+        _field(r, "scope"),
+        _field(r, "allowed"),
+        _field(r, "measured"),
+        _field(r, "tool"),
+        _field(r, "message"),
+    )
+
+
 def _change(r: Record) -> Change:
     return Change(_field(r, "pointer"), _field(r, "keyword"), _field(r, "action"), _field(r, "detail"))
 
@@ -354,6 +386,7 @@ _RECORDS: Dict[Tuple[str, ...], Callable[..., Any]] = {
     ("schema", "changes", "lossless"): Downconverted,
     ("code", "message", "file", "line", "column", "path"): _new_source_diagnostic,
     ("json", "warnings"): SourceDescriptor,
+    ("limit", "scope", "allowed", "measured", "tool", "message"): OverLimit,
 }
 
 
@@ -527,7 +560,7 @@ class Runtime:
                 "default-limits",
             ],
             "encode": ["encode-result"],
-            "downconvert": ["downconvert", "restore-args", "provider-profile"],
+            "downconvert": ["downconvert", "restore-args", "provider-profile", "budget"],
         }
         indexes: Dict[Tuple[str, str], ExportIndex] = {}
         for interface, funcs in names.items():
@@ -841,6 +874,23 @@ class Runtime:
         if isinstance(answer, str):
             return answer
         raise DownconvertError([_diagnostic(answer)])
+
+    def budget(self, schemas: Sequence[SchemaInput], target: Target) -> List[OverLimit]:
+        """Converts every tool's input schema of one request for ``target`` and
+        lists each limit the provider documents that the set is over: per
+        schema (``tool`` is its index in ``schemas``) and for the request
+        (``tool`` is None). An empty list when the set fits. Raises
+        :class:`DownconvertError` when a schema cannot be converted (each of
+        its diagnostics' paths under ``tools[i]``) or the target is refused."""
+        lowered = _lower_schemas(schemas)
+        lowered_target = _lower_target(target)
+        # Both cases of the result are lists, so wasmtime-py gives it tagged:
+        # Variant("ok", [over-limit…]) or Variant("err", [diagnostic…]).
+        answer: Variant = self._call("downconvert", "budget", lowered, lowered_target)
+        found = cast(List[Any], answer.payload)
+        if answer.tag == "err":
+            raise DownconvertError([_diagnostic(d) for d in found])
+        return [_over_limit(o) for o in found]
 
 
 def _validation(answer: Any) -> ValidationResult:
