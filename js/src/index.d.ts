@@ -197,7 +197,7 @@ export interface Change {
   pointer: string;
   /** The keyword changed. */
   keyword: string;
-  /** `removed`, `relaxed`, `unenforced`, `dropped`, `closed`, `required`, `widened`, `reshaped`, `merged`, `inlined`, `typed`, `ordered`. */
+  /** `removed`, `relaxed`, `unenforced`, `dropped`, `closed`, `required`, `widened`, `reshaped`, `merged`, `inlined`, `typed`, `ordered`, `moved`. */
   action: string;
   /** What was done and why, for a person. */
   detail: string;

@@ -183,10 +183,11 @@ pub fn budget(schemas: &[&str], target: Target<'_>) -> Result<Vec<budget::OverLi
                 total.add(&m);
             }
             Err(diags) => problems.extend(diags.into_iter().map(|mut d| {
-                d.path = if d.path == "$" {
-                    format!("tools[{i}]")
-                } else {
-                    format!("tools[{i}].{}", d.path.trim_start_matches("$."))
+                // A JSON pointer follows the tool's index as it is; a path, after a dot.
+                d.path = match d.path.as_str() {
+                    "$" => format!("tools[{i}]"),
+                    p if p.starts_with('/') => format!("tools[{i}]{p}"),
+                    p => format!("tools[{i}].{}", p.trim_start_matches("$.")),
                 };
                 d
             })),

@@ -295,7 +295,7 @@ class Change:
     keyword: str
     #: ``removed``, ``relaxed``, ``unenforced``, ``dropped``, ``closed``,
     #: ``required``, ``widened``, ``reshaped``, ``merged``, ``inlined``,
-    #: ``typed``, ``ordered``.
+    #: ``typed``, ``ordered``, ``moved``.
     action: str
     #: What was done and why, for a person.
     detail: str
