@@ -344,6 +344,12 @@ impl<'a> Converter<'a> {
             }
             return self.inline_ref(members, r, origin, out, widen, depth);
         }
+        if !out.is_empty()
+            && self.p.closed_objects
+            && let Some(union) = union_of_objects(self.root, &members)
+        {
+            return self.distribute(members, union, origin, out, widen, depth);
+        }
         let has = |k: &str| members.iter().any(|(m, _, _)| *m == k);
         let get = |k: &str| members.iter().find(|(m, _, _)| *m == k).map(|(_, v, _)| *v);
         let types = type_names(get("type"));
@@ -1114,6 +1120,55 @@ impl<'a> Converter<'a> {
         Value::Object(result)
     }
 
+    /// An object that declares properties and has a union whose branches
+    /// declare more, for a target that closes objects: closed one by one,
+    /// each branch would refuse the node's own members. The node becomes
+    /// `anyOf` of the node merged with each branch (the same values), each
+    /// one closed object.
+    fn distribute(
+        &mut self,
+        members: Vec<Member<'a>>,
+        union: (&'a str, Vec<Vec<Member<'a>>>),
+        origin: &str,
+        out: &str,
+        widen: bool,
+        depth: usize,
+    ) -> Value {
+        let (k, branches) = union;
+        let own: Vec<Member<'a>> = members.iter().filter(|(m, _, _)| *m != k && !is_annotation(m)).cloned().collect();
+        let mut list = Vec::with_capacity(branches.len());
+        for (i, branch) in branches.into_iter().enumerate() {
+            let mut merged = own.clone();
+            for m in branch {
+                push_merged(&mut merged, m);
+            }
+            self.nodes += 1;
+            list.push(self.node(merged, origin, &child_index(&child(out, "anyOf"), i), false, depth + 1));
+        }
+        let mut result = vec![("anyOf".to_owned(), Value::Array(list))];
+        let mut hints = Vec::new();
+        if k == "oneOf" {
+            hints.push(("oneOf".to_owned(), Value::String("exactly one of anyOf".into())));
+            if let Some((_, _, from)) = members.iter().find(|(m, _, _)| *m == "oneOf") {
+                let from = from.clone();
+                self.weaken(&from, "oneOf");
+            }
+        }
+        let detail = [
+            self.p.name.as_str(),
+            " closes every object: the node's own properties go into each branch of its ",
+            k,
+            ", so that each branch is one closed object",
+        ];
+        self.change(out, k, "merged", detail.concat());
+        if widen {
+            self.widen(&mut result, out);
+        }
+        let description = members.iter().find(|(m, _, _)| *m == "description").and_then(|(_, v, _)| v.as_str());
+        finish(&mut result, description.map(str::to_owned), &hints);
+        Value::Object(result)
+    }
+
     /// Moves the node's `type` into each of its `anyOf` branches (the
     /// types both allow); false when a branch says no type, so that it was
     /// not converted as an object.
@@ -1325,6 +1380,25 @@ impl<'a> Converter<'a> {
             self.change(out, "type", "widened", detail.concat());
         }
     }
+}
+
+/// A node's one union (`anyOf` or `oneOf`) whose branches declare
+/// properties, where the node declares its own: the keyword and each
+/// branch's members (references followed, `allOf` merged). None otherwise.
+pub(crate) fn union_of_objects<'a>(root: &'a Value, members: &[Member<'a>]) -> Option<(&'a str, Vec<Vec<Member<'a>>>)> {
+    if !members.iter().any(|(k, _, _)| *k == "properties") {
+        return None;
+    }
+    let mut unions = members.iter().filter(|(k, _, _)| matches!(*k, "anyOf" | "oneOf"));
+    let (k, list, from) = unions.next()?;
+    if unions.next().is_some() {
+        return None;
+    }
+    let mut branches = Vec::new();
+    for (i, b) in list.as_array()?.iter().enumerate() {
+        branches.push(branch_members(root, b, &child_index(&child(from, k), i), &mut Vec::new(), 0)?);
+    }
+    branches.iter().any(|b| b.iter().any(|(m, _, _)| *m == "properties")).then_some((*k, branches))
 }
 
 /// The property of a tuple's object form that holds the items after its positions.

@@ -209,7 +209,9 @@ pub fn budget(schemas: &[&str], target: Target<'_>) -> Result<Vec<budget::OverLi
 /// binds for `args_text` (an optional property given as `null` reads as left
 /// out where `null` stands for absent). For examples, defaults or recorded
 /// calls to show a model in its own terms. Arguments the original refuses
-/// get validation's errors.
+/// get validation's errors; a member the original allows but does not
+/// declare, in an object the target closes, is an error with keyword
+/// `additionalProperties` (closing is the point of strict mode).
 pub fn forward_args(original: &str, target: Target<'_>, args_text: &str) -> Result<String, Vec<ArgError>> {
     let unusable =
         |diags: Vec<Diagnostic>| -> Vec<ArgError> { diags.iter().map(crate::validate::schema_unusable).collect() };
@@ -225,7 +227,22 @@ pub fn forward_args(original: &str, target: Target<'_>, args_text: &str) -> Resu
     )
     .map_err(|e| vec![crate::validate::unreadable(&e)])?;
     let forwarder = restore::Forwarder::new(&p, &schema);
-    Ok(forwarder.forward(&args, &schema, "", 0).to_json())
+    let forwarded = forwarder.forward(&args, &schema, "", &crate::path::Path::root(), 0);
+    let undeclared = forwarder.undeclared.into_inner();
+    if !undeclared.is_empty() {
+        return Err(undeclared
+            .into_iter()
+            .map(|place| ArgError {
+                path: place.to_string(),
+                keyword: "additionalProperties".into(),
+                message: format!(
+                    "Argument '{place}' is not one the schema declares, and {} takes only closed objects: no answer to the converted schema can carry it.",
+                    p.name
+                ),
+            })
+            .collect());
+    }
+    Ok(forwarded.to_json())
 }
 
 /// Turns the model's answer to the converted schema back into arguments for

@@ -11,7 +11,7 @@
 
 use super::convert::{
     MAX_DEPTH, Member, Origin, ROOT_TEXT, TUPLE_REST, child, child_index, is_tuple, lift_root_union, merge_all_of,
-    open_root, push_merged, resolve, says_what, type_names,
+    open_root, push_merged, resolve, says_what, type_names, union_of_objects,
 };
 use super::profile::Profile;
 use crate::json::{self, ParseLimits, Value};
@@ -369,6 +369,17 @@ impl<'a> Restorer<'a> {
         {
             return self.restore(value, branch, at, depth + 1);
         }
+        // An object the conversion wrote as anyOf of itself merged with each
+        // branch: the branch whose properties hold the answer's members.
+        if depth > 0
+            && let Value::Object(members) = &value
+            && let Some(merged) = self.distributed(node)
+        {
+            let pick = merged.iter().position(|n| self.holds(members, n)).unwrap_or(0);
+            if let Some(n) = merged.get(pick) {
+                return self.plain(value, n, at, depth + 1);
+            }
+        }
         match value {
             Value::Object(members) => {
                 let properties = node.properties();
@@ -444,6 +455,36 @@ impl<'a> Restorer<'a> {
         fitting.first().map(|(b, _)| *b)
     }
 
+    /// For a target that closes objects, a node that declares properties and
+    /// has a union whose branches declare more: the node merged with each
+    /// branch, as the conversion writes it ([`union_of_objects`]).
+    fn distributed(&self, node: &Node<'a>) -> Option<Vec<Node<'a>>> {
+        if !self.p.closed_objects || node.1 != Lifted::No {
+            return None;
+        }
+        let (k, branches) = union_of_objects(self.root, &node.0)?;
+        let own: Vec<Member<'a>> = node.0.iter().filter(|(m, _, _)| *m != k).cloned().collect();
+        Some(
+            branches
+                .into_iter()
+                .map(|b| {
+                    let mut merged = own.clone();
+                    for m in b {
+                        push_merged(&mut merged, m);
+                    }
+                    Node(merged, Lifted::No)
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether every member is a property of `n`, with a value its enum (or
+    /// const) allows.
+    fn holds(&self, members: &[(String, Value)], n: &Node<'a>) -> bool {
+        let props = n.properties();
+        members.iter().all(|(k, v)| props.iter().any(|(p, sub)| *p == k && self.allows(sub, v)))
+    }
+
     /// Whether the `enum` or `const` of `schema` (if it has one) allows `value`.
     fn allows(&self, schema: &'a Value, value: &Value) -> bool {
         let node = self.node(schema, false);
@@ -486,14 +527,21 @@ pub(crate) struct Forwarder<'a> {
     pub r: Restorer<'a>,
     /// A validator per branch pointer, compiled when first asked for.
     branches: RefCell<HashMap<String, Option<Validator>>>,
+    /// Members no answer to the converted schema can carry: an object that
+    /// declares its members is closed, and these are not among them.
+    pub undeclared: RefCell<Vec<Path>>,
 }
 
 impl<'a> Forwarder<'a> {
     pub fn new(p: &'a Profile, root: &'a Value) -> Forwarder<'a> {
-        Forwarder { r: Restorer { p, root, problems: Vec::new() }, branches: RefCell::new(HashMap::new()) }
+        Forwarder {
+            r: Restorer { p, root, problems: Vec::new() },
+            branches: RefCell::new(HashMap::new()),
+            undeclared: RefCell::new(Vec::new()),
+        }
     }
 
-    pub fn forward(&self, value: &Value, schema: &'a Value, at: &str, depth: usize) -> Value {
+    pub fn forward(&self, value: &Value, schema: &'a Value, at: &str, place: &Path, depth: usize) -> Value {
         if depth > MAX_DEPTH {
             return value.clone();
         }
@@ -513,7 +561,7 @@ impl<'a> Forwarder<'a> {
                 Value::Object(members) => {
                     let (sub, sub_at) = node.get_at("additionalProperties").unwrap_or((&TRUE, String::new()));
                     let pairs = members.iter().map(|(k, v)| {
-                        let value = self.forward(v, sub, &sub_at, depth + 1);
+                        let value = self.forward(v, sub, &sub_at, &place.key(k), depth + 1);
                         Value::Object(vec![("key".into(), Value::String(k.clone())), ("value".into(), value)])
                     });
                     Value::Array(pairs.collect())
@@ -521,14 +569,14 @@ impl<'a> Forwarder<'a> {
                 other => other.clone(),
             },
             Shape::Tuple => match value {
-                Value::Array(items) => self.tuple(items, &node, depth),
+                Value::Array(items) => self.tuple(items, &node, place, depth),
                 other => other.clone(),
             },
-            Shape::Plain => self.plain(value, &node, depth),
+            Shape::Plain => self.plain(value, &node, place, depth),
         }
     }
 
-    fn tuple(&self, items: &[Value], node: &Node<'a>, depth: usize) -> Value {
+    fn tuple(&self, items: &[Value], node: &Node<'a>, place: &Path, depth: usize) -> Value {
         let (prefix, prefix_at) = node.get_at("prefixItems").unwrap_or((&Value::Null, String::new()));
         let prefix = prefix.as_array().unwrap_or_default();
         let count = |k: &str| match node.get(k) {
@@ -540,9 +588,10 @@ impl<'a> Forwarder<'a> {
         let mut out = Vec::new();
         for (i, sub) in prefix.iter().enumerate().take(max.map_or(prefix.len(), |m| m.min(prefix.len()))) {
             match items.get(i) {
-                Some(item) => {
-                    out.push((i.to_string(), self.forward(item, sub, &child_index(&prefix_at, i), depth + 1)))
-                }
+                Some(item) => out.push((
+                    i.to_string(),
+                    self.forward(item, sub, &child_index(&prefix_at, i), &place.index(i), depth + 1),
+                )),
                 None if all => out.push((i.to_string(), Value::Null)),
                 None => {}
             }
@@ -553,8 +602,12 @@ impl<'a> Forwarder<'a> {
             None => Some((&TRUE, String::new())),
         };
         if let Some((sub, sub_at)) = rest.filter(|_| max.is_none_or(|m| m > prefix.len())) {
-            let after: Vec<Value> =
-                items.iter().skip(prefix.len()).map(|item| self.forward(item, sub, &sub_at, depth + 1)).collect();
+            let after: Vec<Value> = items
+                .iter()
+                .enumerate()
+                .skip(prefix.len())
+                .map(|(i, item)| self.forward(item, sub, &sub_at, &place.index(i), depth + 1))
+                .collect();
             if !after.is_empty() || min > prefix.len() {
                 out.push((TUPLE_REST.into(), Value::Array(after)));
             } else if all {
@@ -564,7 +617,7 @@ impl<'a> Forwarder<'a> {
         Value::Object(out)
     }
 
-    fn plain(&self, value: &Value, node: &Node<'a>, depth: usize) -> Value {
+    fn plain(&self, value: &Value, node: &Node<'a>, place: &Path, depth: usize) -> Value {
         let own_shape = match value {
             Value::Object(_) => node.has("properties"),
             Value::Array(_) => node.has("items") || node.has("prefixItems"),
@@ -578,7 +631,19 @@ impl<'a> Forwarder<'a> {
             let base = child(from, k);
             let pick = (0..branches.len()).find(|&i| self.valid_at(&child_index(&base, i), value)).unwrap_or(0);
             if let Some(branch) = branches.get(pick) {
-                return self.forward(value, branch, &child_index(&base, pick), depth + 1);
+                return self.forward(value, branch, &child_index(&base, pick), place, depth + 1);
+            }
+        }
+        if depth > 0
+            && matches!(value, Value::Object(_))
+            && let Some(merged) = self.r.distributed(node)
+        {
+            // The branch the value is valid for, as the conversion merged it.
+            let union = node.0.iter().find(|(k, _, _)| matches!(*k, "anyOf" | "oneOf"));
+            let base = union.map(|(k, _, from)| child(from, k)).unwrap_or_default();
+            let pick = (0..merged.len()).find(|&i| self.valid_at(&child_index(&base, i), value)).unwrap_or(0);
+            if let Some(n) = merged.get(pick) {
+                return self.plain(value, n, place, depth + 1);
             }
         }
         match value {
@@ -590,7 +655,9 @@ impl<'a> Forwarder<'a> {
                 let mut out = Vec::with_capacity(properties.len().max(members.len()));
                 for (name, sub, at) in &properties {
                     match members.iter().find(|(k, _)| k == name) {
-                        Some((_, v)) => out.push(((*name).to_owned(), self.forward(v, sub, at, depth + 1))),
+                        Some((_, v)) => {
+                            out.push(((*name).to_owned(), self.forward(v, sub, at, &place.key(name), depth + 1)))
+                        }
                         None if self.r.p.require_all_properties && !required.contains(name) => {
                             out.push(((*name).to_owned(), Value::Null));
                         }
@@ -603,7 +670,11 @@ impl<'a> Forwarder<'a> {
                     }
                     match &additional {
                         Some((sub @ Value::Object(_), at)) => {
-                            out.push((k.clone(), self.forward(v, sub, at, depth + 1)))
+                            out.push((k.clone(), self.forward(v, sub, at, &place.key(k), depth + 1)))
+                        }
+                        // The object declares its members and the target closes it.
+                        _ if self.r.p.closed_objects && !properties.is_empty() => {
+                            self.undeclared.borrow_mut().push(place.key(k));
                         }
                         _ => out.push((k.clone(), v.clone())),
                     }
@@ -618,8 +689,8 @@ impl<'a> Forwarder<'a> {
                     .unwrap_or_default();
                 let rest = node.get_at("items");
                 let forwarded = items.iter().enumerate().map(|(i, item)| match (prefix.get(i), &rest) {
-                    (Some(sub), _) => self.forward(item, sub, &child_index(&prefix_at, i), depth + 1),
-                    (None, Some((sub, at))) => self.forward(item, sub, at, depth + 1),
+                    (Some(sub), _) => self.forward(item, sub, &child_index(&prefix_at, i), &place.index(i), depth + 1),
+                    (None, Some((sub, at))) => self.forward(item, sub, at, &place.index(i), depth + 1),
                     (None, None) => item.clone(),
                 });
                 Value::Array(forwarded.collect())
