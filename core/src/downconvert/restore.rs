@@ -105,6 +105,16 @@ impl<'a> Node<'a> {
         out
     }
 
+    /// Whether the node itself says what an object's members or an array's
+    /// items are (then a union beside it only adds constraints).
+    fn own_shape(&self, value: &Value) -> bool {
+        match value {
+            Value::Object(_) => self.has("properties"),
+            Value::Array(_) => self.has("items") || self.has("prefixItems"),
+            _ => false,
+        }
+    }
+
     /// A member's value with its pointer in the root.
     fn get_at(&self, k: &str) -> Option<(&'a Value, String)> {
         self.0.iter().find(|(m, _, _)| *m == k).map(|(_, v, from)| (*v, child(from, k)))
@@ -358,11 +368,7 @@ impl<'a> Restorer<'a> {
         // A union: the branch the model's value was written for.
         // (Not where the node itself says what the members or items are: then
         // the union only adds constraints, and the answer has the node's shape.)
-        let own_shape = match &value {
-            Value::Object(_) => node.has("properties"),
-            Value::Array(_) => node.has("items") || node.has("prefixItems"),
-            _ => false,
-        };
+        let own_shape = node.own_shape(&value);
         if node.1 == Lifted::No
             && !own_shape
             && let Some(branch) = self.branch_for(&value, node)
@@ -494,14 +500,7 @@ impl<'a> Restorer<'a> {
 
     /// Whether `value` has a JSON type the converted form of `schema` takes.
     fn fits(&self, value: &Value, schema: &Value, node: &Node<'a>) -> bool {
-        let kind = match value {
-            Value::Null => "null",
-            Value::Bool(_) => "boolean",
-            Value::Number(_) => "number",
-            Value::String(_) => "string",
-            Value::Array(_) => "array",
-            Value::Object(_) => "object",
-        };
+        let kind = super::profile::value_kind(value);
         match self.shape(schema, node, false) {
             Shape::JsonText => kind == "string",
             Shape::Pairs => kind == "array",
@@ -618,11 +617,7 @@ impl<'a> Forwarder<'a> {
     }
 
     fn plain(&self, value: &Value, node: &Node<'a>, place: &Path, depth: usize) -> Value {
-        let own_shape = match value {
-            Value::Object(_) => node.has("properties"),
-            Value::Array(_) => node.has("items") || node.has("prefixItems"),
-            _ => false,
-        };
+        let own_shape = node.own_shape(value);
         if node.1 == Lifted::No
             && !own_shape
             && let Some((k, branches, from)) = node.0.iter().find(|(k, _, _)| matches!(*k, "anyOf" | "oneOf"))
