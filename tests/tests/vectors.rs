@@ -113,9 +113,22 @@ fn every_code_covered() -> Result<(), Failed> {
     Ok(codes_covered(&["describe-tool", "describe-type"], &["OLT", "OLD"])?)
 }
 
+/// Classes C0 … C{n-1}, each the base of the one before, and `uses`
+/// parameters of type C0: every use would walk the whole chain again.
+fn base_chain(n: usize, uses: usize) -> String {
+    let classes: Vec<String> = (0..n)
+        .map(|i| match i + 1 < n {
+            true => format!(r#""C{i}":{{"kind":"class","base":"C{}"}}"#, i + 1),
+            false => format!(r#""C{i}":{{"kind":"class"}}"#),
+        })
+        .collect();
+    let params: Vec<String> = (0..uses).map(|i| format!(r#"{{"name":"p{i}","type":"C0"}}"#)).collect();
+    format!(r#"{{"method":"Run","parameters":[{}],"types":{{{}}}}}"#, params.join(","), classes.join(","))
+}
+
 /// Inputs built to be slow, deep or large: each must be answered with the
-/// named code, identically natively and through the component, and the
-/// instance must answer the next call.
+/// named code, within a second natively, identically natively and through
+/// the component, and the instance must answer the next call.
 fn hostile_trials() -> Vec<Trial> {
     let param = |i: usize, ty: &str| format!(r#"{{"name":"p{i}","type":"{ty}"}}"#);
     let many_params = |n: usize, ty: &str| {
@@ -177,12 +190,20 @@ fn hostile_trials() -> Vec<Trial> {
             },
             "OLD007",
         ),
+        ("base-class-chain-of-20000-used-by-50", base_chain(20_000, 50), "OLD007"),
+        ("base-class-chain-of-5000-used-by-40", base_chain(5_000, 40), "OLD007"),
     ];
     cases
         .into_iter()
         .map(|(name, text, code)| {
             Trial::test(format!("hostile/{name}"), move || {
+                let started = std::time::Instant::now();
                 let native = native_answer(tool_schema::describe_tool(&text));
+                let took = started.elapsed();
+                // A bound, not a benchmark: these take milliseconds.
+                if took > std::time::Duration::from_secs(1) {
+                    return Err(format!("answered natively in {took:?}, more than a second").into());
+                }
                 let mut host = runtime()?.instantiate().map_err(|e| e.to_string())?;
                 let component = component_answer(host.describe_tool(&text).map_err(|e| e.to_string())?);
                 if native != component {

@@ -18,8 +18,8 @@ use schema::{Additional, Schema};
 use typeexpr::TypeExpr;
 
 /// Limits on a descriptor's text (`decisions.md` §6). The schema a descriptor
-/// expands to is limited by [`resolve::MAX_SCHEMA_NODES`] and
-/// [`resolve::MAX_TYPE_DEPTH`].
+/// expands to is limited by [`resolve::MAX_SCHEMA_NODES`],
+/// [`resolve::MAX_TYPE_DEPTH`] and [`resolve::MAX_BASE_CLASSES`].
 pub const DESCRIPTOR_LIMITS: ParseLimits = ParseLimits { max_bytes: 1 << 20, max_depth: 64 };
 
 /// Describes a tool, or every tool of a class, from a descriptor's JSON text.
@@ -423,7 +423,7 @@ fn is_part(t: &TypeExpr, r: &Resolver<'_>) -> bool {
             return true;
         }
         seen += 1;
-        if seen > resolve::MAX_TYPE_DEPTH {
+        if seen > resolve::MAX_BASE_CLASSES {
             return false;
         }
         cur = r.declared(base);
