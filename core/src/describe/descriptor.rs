@@ -729,6 +729,7 @@ impl<'a> Fields<'a> {
             sink.report(Code::Old002, path, format!("Expected {what} as a JSON object, not {}.", article(v)));
             return None;
         };
+        crate::work::spend(members.len() as u64);
         for (k, _) in members {
             if !allowed.contains(&k.as_str()) {
                 sink.report(

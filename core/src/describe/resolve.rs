@@ -11,6 +11,7 @@ use super::typeexpr::TypeExpr;
 use crate::diag::{Code, Sink};
 use crate::json::{Number, Value};
 use crate::path::Path;
+use crate::work;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -205,6 +206,9 @@ impl<'c> Resolver<'c> {
     }
 
     fn count_node(&mut self) -> bool {
+        if !work::spend(1) {
+            return false;
+        }
         self.nodes += 1;
         if self.nodes > MAX_SCHEMA_NODES {
             if !self.over_limit {
@@ -514,7 +518,10 @@ impl<'c> Resolver<'c> {
             return known.clone();
         }
         let read: Option<Rc<[Member<'c>]>> = self.members(decl, obj).map(Rc::from);
-        self.members.insert(&decl.canonical, read.clone());
+        // Stopped by the budget: not an answer to remember.
+        if !work::spent() {
+            self.members.insert(&decl.canonical, read.clone());
+        }
         read
     }
 
@@ -562,6 +569,9 @@ impl<'c> Resolver<'c> {
                 );
                 return None;
             }
+            if !work::spend(1) {
+                return None;
+            }
             chain.push(next);
             (cur_decl, cur) = next;
         }
@@ -587,6 +597,9 @@ impl<'c> Resolver<'c> {
                 path: p.path.clone(),
             });
             for m in positional.chain(declared) {
+                if !work::spend(1) {
+                    return None;
+                }
                 match by_name.get(m.name) {
                     // A positional parameter binds to an inherited property.
                     Some(_) if m.positional => {}
