@@ -6,6 +6,7 @@ wit_bindgen::generate!({
     path: "../wit",
 });
 
+use exports::onellm::tool_schema::budget::Guest as Budget;
 use exports::onellm::tool_schema::describe::{
     FromSource, Guest as Describe, SourceDiagnostic, SourceFile, SourceOptions,
 };
@@ -237,6 +238,18 @@ impl Downconvert for Component {
 
     fn provider_profile(name: String) -> Result<String, Diagnostic> {
         tool_schema::provider_profile(&name).map_err(diagnostic)
+    }
+}
+
+impl Budget for Component {
+    // The component is one thread: the core's setting for its thread is the
+    // instance's.
+    fn set_work_budget(steps: u64) {
+        tool_schema::work::set_budget(steps);
+    }
+
+    fn work_budget() -> u64 {
+        tool_schema::work::budget()
     }
 }
 
