@@ -258,8 +258,9 @@ pub struct Sink {
     keys: Vec<Path>,
     /// The code and path of each diagnostic kept.
     seen: std::collections::HashSet<(Code, Path)>,
-    /// A 64-bit fingerprint of the code and path of each diagnostic kept.
-    kept: std::collections::HashSet<u64>,
+    /// A 64-bit fingerprint of the code and path of each diagnostic kept
+    /// (at most [`MAX_DIAGNOSTICS`]: looked through, not hashed).
+    kept: Vec<u64>,
     /// The fingerprints of the ones past them, to be counted once each: an
     /// exact set of a million paths costs more than all the rest of the
     /// work, and sorting a list of fingerprints once costs less than looking
@@ -274,6 +275,12 @@ pub struct Sink {
 impl Sink {
     pub fn report(&mut self, code: Code, path: &Path, message: impl Into<String>) {
         self.keep(code, path, path, || Diagnostic::new(code, path, message));
+    }
+
+    /// [`Sink::report`] with the message written only if it is kept: for
+    /// the places that can report once per member of a large input.
+    pub fn report_with(&mut self, code: Code, path: &Path, message: impl FnOnce() -> String) {
+        self.keep(code, path, path, || Diagnostic::new(code, path, message()));
     }
 
     /// A diagnostic whose path is already rendered: told apart from the
@@ -300,12 +307,12 @@ impl Sink {
             let out_key = self.keys.remove(i);
             self.seen.remove(&(out.code, out_key.clone()));
             let fingerprint = fingerprint(out.code, &out_key);
-            self.kept.remove(&fingerprint);
+            self.kept.retain(|&k| k != fingerprint);
             self.count(fingerprint);
         }
         if self.diags.len() < MAX_DIAGNOSTICS {
             if self.seen.insert((code, key.clone())) {
-                self.kept.insert(fingerprint(code, key));
+                self.kept.push(fingerprint(code, key));
                 self.keys.push(key.clone());
                 self.diags.push((position.clone(), d()));
             }

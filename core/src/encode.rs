@@ -226,7 +226,7 @@ fn parse_value(text: &str, at: &Path, sink: &mut Sink) -> Option<Value> {
     match json::parse(text, LIMITS) {
         Ok(v) => Some(v),
         Err(e) => {
-            sink.report(Code::Ole001, at, format!("The tool's value is not accepted as JSON: {e}."));
+            sink.report_with(Code::Ole001, at, || format!("The tool's value is not accepted as JSON: {e}."));
             None
         }
     }
