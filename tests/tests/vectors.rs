@@ -15,6 +15,7 @@
 //! a diagnostic (never a trap) and identically by both.
 
 use conformance::cases::{TypeCase, type_cases};
+use conformance::hostile::{base_chain, empty_parameters};
 use conformance::{
     bless_table, blessing, check, codes_covered, component_answer, native_answer, parse, runtime, sorted_json_files,
     vectors_dir,
@@ -32,6 +33,7 @@ fn main() {
     let mut trials = tool_trials();
     trials.extend(type_trials());
     trials.extend(hostile_trials());
+    trials.push(Trial::test("hostile/past-a-lowered-work-budget", past_the_work_budget));
     trials.push(Trial::test("coverage/every-diagnostic-code", every_code_covered));
     trials.push(Trial::test("component/instantiates-with-no-imports", || {
         let rt = runtime()?;
@@ -113,19 +115,6 @@ fn every_code_covered() -> Result<(), Failed> {
     Ok(codes_covered(&["describe-tool", "describe-type"], &["OLT", "OLD"])?)
 }
 
-/// Classes C0 … C{n-1}, each the base of the one before, and `uses`
-/// parameters of type C0: every use would walk the whole chain again.
-fn base_chain(n: usize, uses: usize) -> String {
-    let classes: Vec<String> = (0..n)
-        .map(|i| match i + 1 < n {
-            true => format!(r#""C{i}":{{"kind":"class","base":"C{}"}}"#, i + 1),
-            false => format!(r#""C{i}":{{"kind":"class"}}"#),
-        })
-        .collect();
-    let params: Vec<String> = (0..uses).map(|i| format!(r#"{{"name":"p{i}","type":"C0"}}"#)).collect();
-    format!(r#"{{"method":"Run","parameters":[{}],"types":{{{}}}}}"#, params.join(","), classes.join(","))
-}
-
 /// Inputs built to be slow, deep or large: each must be answered with the
 /// named code, within a second natively, identically natively and through
 /// the component, and the instance must answer the next call.
@@ -192,6 +181,7 @@ fn hostile_trials() -> Vec<Trial> {
         ),
         ("base-class-chain-of-20000-used-by-50", base_chain(20_000, 50), "OLD007"),
         ("base-class-chain-of-5000-used-by-40", base_chain(5_000, 40), "OLD007"),
+        ("300000-members-refused", empty_parameters(150_000), "OLD002"),
     ];
     cases
         .into_iter()
@@ -220,4 +210,28 @@ fn hostile_trials() -> Vec<Trial> {
             })
         })
         .collect()
+}
+
+/// With the work budget lowered, a descriptor that needs more is one
+/// diagnostic at `$`, natively and through the component; with the budget
+/// back at its default, the same instance describes it.
+fn past_the_work_budget() -> Result<(), Failed> {
+    let text = read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/get-docket.json"));
+    let native = tool_schema::work::with_budget(20, || native_answer(tool_schema::describe_tool(&text)));
+    let want = r#"{"diagnostics":[{"code":"OLD007","message":"Not answered: describing the descriptor takes more than the work budget of 20 steps (a bound for inputs no other limit foresees).","path":"$"}]}"#;
+    if native != want {
+        return Err(format!("natively: {native}").into());
+    }
+    let mut host = runtime()?.instantiate().map_err(|e| e.to_string())?;
+    host.set_work_budget(20).map_err(|e| e.to_string())?;
+    let component = component_answer(host.describe_tool(&text).map_err(|e| e.to_string())?);
+    if component != native {
+        return Err(format!("the component answered {component}").into());
+    }
+    host.set_work_budget(tool_schema::work::DEFAULT_BUDGET).map_err(|e| e.to_string())?;
+    let described = component_answer(host.describe_tool(&text).map_err(|e| e.to_string())?);
+    if described != native_answer(tool_schema::describe_tool(&text)) || described.contains("diagnostics") {
+        return Err(format!("with the default budget the component answered {described}").into());
+    }
+    Ok(())
 }
