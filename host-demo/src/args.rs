@@ -136,17 +136,29 @@ pub struct Invocation {
     pub command: Command,
 }
 
-/// An argument shown in a message: its text, with each byte that is not
-/// UTF-8 written `\xFF`.
+/// An argument shown in a message, on one line: its text, with each byte
+/// that is not UTF-8 written `\xFF` and each control character escaped
+/// (`\n`, `\u{7f}`).
 pub fn shown(arg: &OsStr) -> String {
     let mut out = String::new();
     for chunk in arg.as_encoded_bytes().utf8_chunks() {
-        out.push_str(chunk.valid());
+        for c in chunk.valid().chars() {
+            if c.is_control() {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+        }
         for b in chunk.invalid() {
             out.push_str(&format!("\\x{b:02X}"));
         }
     }
     out
+}
+
+/// A text argument shown in a message (see [`shown`]).
+pub fn shown_text(arg: &str) -> String {
+    shown(OsStr::new(arg))
 }
 
 /// `arg` as text, or a usage error naming it as `what`.
@@ -254,7 +266,7 @@ impl Args {
         match self.option("--mode")?.as_deref() {
             None | Some("generator") => Ok(Mode::Generator),
             Some("reflection") => Ok(Mode::Reflection),
-            Some(other) => Err(Usage(format!("--mode must be generator or reflection, not '{other}'"))),
+            Some(other) => Err(Usage(format!("--mode must be generator or reflection, not '{}'", shown_text(other)))),
         }
     }
 
@@ -268,9 +280,10 @@ impl Args {
             ("custom", Some(file)) => Ok(Provider::Custom(source(file))),
             ("custom", None) => Err(Usage("--provider custom needs --profile FILE".into())),
             (_, Some(_)) => Err(Usage("--profile goes with --provider custom".into())),
-            (other, None) => {
-                Err(Usage(format!("--provider must be anthropic, openai, gemini or custom, not '{other}'")))
-            }
+            (other, None) => Err(Usage(format!(
+                "--provider must be anthropic, openai, gemini or custom, not '{}'",
+                shown_text(other)
+            ))),
         }
     }
 
@@ -299,7 +312,8 @@ impl Args {
             found.push(OutcomeArg::Threw { type_name, message });
         }
         if let Some(v) = self.option("--timeout")? {
-            let seconds = v.parse().map_err(|_| Usage(format!("--timeout takes whole seconds, not '{v}'")))?;
+            let seconds =
+                v.parse().map_err(|_| Usage(format!("--timeout takes whole seconds, not '{}'", shown_text(&v))))?;
             found.push(OutcomeArg::Timeout(seconds));
         }
         if let Some(v) = self.option_os("--invalid-args")? {
@@ -341,9 +355,10 @@ pub fn parse(argv: Vec<OsString>) -> Result<Invocation, Usage> {
     }
     let work_budget = match args.option("--work-budget")? {
         None => None,
-        Some(v) => {
-            Some(v.parse().map_err(|_| Usage(format!("--work-budget takes a whole number of steps, not '{v}'")))?)
-        }
+        Some(v) => Some(
+            v.parse()
+                .map_err(|_| Usage(format!("--work-budget takes a whole number of steps, not '{}'", shown_text(&v))))?,
+        ),
     };
     if args.rest.is_empty() {
         return Err(Usage("missing command".into()));
@@ -354,7 +369,7 @@ pub fn parse(argv: Vec<OsString>) -> Result<Invocation, Usage> {
         return Ok(invocation(Command::Help, false));
     }
     if !COMMANDS.contains(&command.as_str()) {
-        return Err(Usage(format!("unknown command '{command}'")));
+        return Err(Usage(format!("unknown command '{}'", shown_text(&command))));
     }
     let pretty = args.flag("--pretty");
     let command = match command.as_str() {
@@ -364,7 +379,7 @@ pub fn parse(argv: Vec<OsString>) -> Result<Invocation, Usage> {
             let msbuild = match args.option("--format")?.as_deref() {
                 None | Some("json") => false,
                 Some("msbuild") => true,
-                Some(other) => return Err(Usage(format!("--format is json or msbuild, not '{other}'"))),
+                Some(other) => return Err(Usage(format!("--format is json or msbuild, not '{}'", shown_text(other)))),
             };
             let naming = args.option("--naming")?;
             let mode = args.mode()?;
@@ -507,6 +522,12 @@ mod tests {
         );
         assert_eq!(err(&["--work-budget", "lots", "info"]), "--work-budget takes a whole number of steps, not 'lots'");
         assert_eq!(err(&["describe-tool", "a", "--frob"]), "unknown option '--frob'");
+        // One line, whatever the argument holds.
+        assert_eq!(err(&["fr\nob\u{7f}"]), r"unknown command 'fr\nob\u{7f}'");
+        assert_eq!(
+            err(&["describe-type", "int", "--mode", "a\tb"]),
+            r"--mode must be generator or reflection, not 'a\tb'"
+        );
     }
 
     #[cfg(unix)]

@@ -440,7 +440,7 @@ fn input_schema_of(tool_json: &str, name: Option<&str>) -> Result<String, Failur
         (Value::Array(tools), Some(name)) => tools
             .iter()
             .find(|t| t.get("name").and_then(Value::as_str) == Some(name))
-            .ok_or_else(|| Failure::Usage(format!("the class has no tool named '{name}'")))?,
+            .ok_or_else(|| Failure::Usage(format!("the class has no tool named '{}'", args::shown_text(name))))?,
         (Value::Array(tools), None) => {
             let names: Vec<&str> = tools.iter().filter_map(|t| t.get("name").and_then(Value::as_str)).collect();
             return Err(Failure::Usage(format!(
