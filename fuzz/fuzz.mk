@@ -10,7 +10,7 @@
 #   make fuzz-smoke               every target 10 s, no replay; fuzz/target/smoke-results.md
 
 CARGO_FUZZ_VERSION := 0.13.2
-FUZZ_TARGETS := describe validate encode downconvert source
+FUZZ_TARGETS := describe validate encode downconvert source cli
 # Seconds of fuzzing per target.
 FUZZ_SECONDS ?= 300
 # One input running longer than this many seconds is a hang (an input makes

@@ -12,10 +12,11 @@ use crate::describe::descriptor::{Mode, TypeRef};
 use crate::describe::resolve::{Described, Resolver};
 use crate::describe::typeexpr::TypeExpr;
 use crate::describe::{ReturnKind, classify_return, context_from};
-use crate::diag::{Code, Diagnostic, Sink};
+use crate::diag::{self, Code, Diagnostic, Sink};
 use crate::json::{self, ParseLimits, Value};
 use crate::path::Path;
-use crate::validate::{ArgError, FormatMode, Options, Validator};
+use crate::validate::{ArgError, FormatMode, Limits, Options, Refused, Validator};
+use crate::work;
 
 /// One piece of content for the model.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,7 +86,13 @@ pub fn encode_result(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult,
         Outcome::InvalidArguments(errors) => {
             Ok(error(errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("\n")))
         }
-        outcome => encode_returned(sig, outcome),
+        outcome => {
+            let (answer, over) = work::operation(|| encode_returned(sig, outcome));
+            if over {
+                return Err(vec![diag::over_budget(Code::Ole004, "encoding the outcome")]);
+            }
+            answer.map_err(|(listed, more)| diag::with_unlisted(listed, more, Code::Ole004))
+        }
     }
 }
 
@@ -112,7 +119,9 @@ fn exception_text(type_name: &str, message: &str) -> String {
     if message.is_empty() { simple.to_owned() } else { format!("{simple}: {message}") }
 }
 
-fn encode_returned(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult, Vec<Diagnostic>> {
+/// A returned outcome as the tool result, or every problem found: the first
+/// [`diag::MAX_DIAGNOSTICS`], and how many more.
+fn encode_returned(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult, (Vec<Diagnostic>, usize)> {
     let mut sink = Sink::default();
     let context = context_from(sig.types, sig.naming, sig.mode, &mut sink);
     let returns = Path::root().key("returnType");
@@ -133,15 +142,16 @@ fn encode_returned(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult, V
     });
     let kind = match kind {
         Some(k) if sink.is_empty() => k,
-        _ => return Err(sink.into_vec()),
+        _ => return Err(sink.into_listed()),
     };
     let at = Path::root().key("outcome");
-    let mismatch = |what: &str, wants: &str| {
-        Err(vec![Diagnostic::new(
+    let mismatch = |mut sink: Sink, what: &str, wants: &str| {
+        sink.report(
             Code::Ole002,
             &at,
             format!("The tool returned {what}, but its return type '{}' {wants}.", sig.return_type),
-        )])
+        );
+        Err(sink.into_listed())
     };
     let wants = |kind: &ReturnKind| match kind {
         ReturnKind::Nothing => "returns nothing",
@@ -153,28 +163,36 @@ fn encode_returned(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult, V
     match (outcome, &kind) {
         (Outcome::ReturnedNothing, ReturnKind::Nothing) => Ok(ToolResult::default()),
         (Outcome::ReturnedParts(parts), ReturnKind::Parts) => {
-            Ok(ToolResult { parts: normalize_parts(parts, &at.key("parts"))?, is_error: false, typed_result: None })
+            let parts = normalize_parts(parts, &at.key("parts"), &mut sink);
+            if sink.is_empty() {
+                Ok(ToolResult { parts, is_error: false, typed_result: None })
+            } else {
+                Err(sink.into_listed())
+            }
         }
         (Outcome::ReturnedToolResult(r), ReturnKind::ToolResult) => {
-            let typed_result = match r.typed_result {
-                Some(t) => Some(parse_value(&t, &at.key("typedResult"))?.to_json()),
-                None => None,
-            };
-            Ok(ToolResult { parts: normalize_parts(r.parts, &at.key("parts"))?, is_error: r.is_error, typed_result })
+            let typed_result = r.typed_result.and_then(|t| parse_value(&t, &at.key("typedResult"), &mut sink));
+            let parts = normalize_parts(r.parts, &at.key("parts"), &mut sink);
+            if !sink.is_empty() {
+                return Err(sink.into_listed());
+            }
+            Ok(ToolResult { parts, is_error: r.is_error, typed_result: typed_result.map(|v| v.to_json()) })
         }
         (Outcome::Returned(text), _) => {
-            let value = parse_value(&text, &at.key("value"))?;
+            let Some(value) = parse_value(&text, &at.key("value"), &mut sink) else {
+                return Err(sink.into_listed());
+            };
             let typed = sig.ends_loop.then(|| value.to_json());
             let part = match (&kind, &value) {
                 (ReturnKind::Nothing | ReturnKind::Parts | ReturnKind::ToolResult, _) => {
-                    return mismatch("a value", wants(&kind));
+                    return mismatch(sink, "a value", wants(&kind));
                 }
                 // `T?` that is null: the text `null`.
                 (ReturnKind::Text { nullable: true }, Value::Null) => Part::Text("null".into()),
                 (ReturnKind::Json(d) | ReturnKind::Value(d), Value::Null) if d.nullable => Part::Text("null".into()),
                 (ReturnKind::Text { .. }, Value::String(s)) => Part::Text(s.clone()),
                 (ReturnKind::Text { .. }, other) => {
-                    return Err(vec![Diagnostic::new(
+                    sink.report(
                         Code::Ole003,
                         &at.key("value"),
                         format!(
@@ -182,69 +200,94 @@ fn encode_returned(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult, V
                             sig.return_type,
                             crate::describe::descriptor::article(other)
                         ),
-                    )]);
+                    );
+                    return Err(sink.into_listed());
                 }
                 (ReturnKind::Json(d) | ReturnKind::Value(d), _) => {
-                    check_fits(d, &text, sig.return_type, &at.key("value"))?;
+                    check_fits(d, &text, sig.return_type, &at.key("value"), &mut sink);
+                    if !sink.is_empty() {
+                        return Err(sink.into_listed());
+                    }
                     Part::Json(value.to_json())
                 }
             };
             Ok(ToolResult { parts: vec![part], is_error: false, typed_result: typed })
         }
-        (Outcome::ReturnedNothing, k) => mismatch("nothing", wants(k)),
-        (Outcome::ReturnedParts(_), k) => mismatch("content parts", wants(k)),
-        (Outcome::ReturnedToolResult(_), k) => mismatch("a ToolResult", wants(k)),
+        (Outcome::ReturnedNothing, k) => mismatch(sink, "nothing", wants(k)),
+        (Outcome::ReturnedParts(_), k) => mismatch(sink, "content parts", wants(k)),
+        (Outcome::ReturnedToolResult(_), k) => mismatch(sink, "a ToolResult", wants(k)),
         (Outcome::Threw { .. } | Outcome::TimedOut(_) | Outcome::InvalidArguments(_), _) => {
             unreachable!("failures are encoded before the return type is read")
         }
     }
 }
 
-fn parse_value(text: &str, at: &Path) -> Result<Value, Vec<Diagnostic>> {
-    json::parse(text, LIMITS)
-        .map_err(|e| vec![Diagnostic::new(Code::Ole001, at, format!("The tool's value is not accepted as JSON: {e}."))])
+fn parse_value(text: &str, at: &Path, sink: &mut Sink) -> Option<Value> {
+    match json::parse(text, LIMITS) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            sink.report_with(Code::Ole001, at, || format!("The tool's value is not accepted as JSON: {e}."));
+            None
+        }
+    }
 }
 
 /// JSON parts are checked and written compactly; text parts pass unchanged.
-fn normalize_parts(parts: Vec<Part>, at: &Path) -> Result<Vec<Part>, Vec<Diagnostic>> {
+fn normalize_parts(parts: Vec<Part>, at: &Path, sink: &mut Sink) -> Vec<Part> {
     let mut out = Vec::with_capacity(parts.len());
-    let mut problems = Vec::new();
     for (i, part) in parts.into_iter().enumerate() {
+        if !work::spend(1) {
+            break;
+        }
         match part {
             Part::Text(t) => out.push(Part::Text(t)),
-            Part::Json(j) => match parse_value(&j, &at.index(i)) {
-                Ok(v) => out.push(Part::Json(v.to_json())),
-                Err(mut d) => problems.append(&mut d),
-            },
+            Part::Json(j) => {
+                if let Some(v) = parse_value(&j, &at.index(i), sink) {
+                    out.push(Part::Json(v.to_json()));
+                }
+            }
         }
     }
-    if problems.is_empty() { Ok(out) } else { Err(problems) }
+    out
 }
 
 /// A returned value must fit its declared type: validated against the type's
-/// schema (the tool's output schema), exactly as arguments are.
-fn check_fits(d: &Described, text: &str, return_type: &str, at: &Path) -> Result<(), Vec<Diagnostic>> {
-    let options = Options { formats: FormatMode::Assert, any_value: true, ..Options::default() };
+/// schema (the tool's output schema), exactly as arguments are, with the
+/// steps the operation has left.
+fn check_fits(d: &Described, text: &str, return_type: &str, at: &Path, sink: &mut Sink) {
+    let limits = Limits { max_errors: diag::MAX_DIAGNOSTICS, max_work: work::left(), ..Limits::default() };
+    let options = Options { formats: FormatMode::Assert, any_value: true, limits };
     let schema = d.schema.to_value().to_json();
-    let validator = Validator::compile(&schema, options)?;
-    validator.validate(text).map(drop).map_err(|errors| {
-        errors
-            .into_iter()
-            .map(|e| {
-                let predicate = e.message.split_once("' ").map_or(e.message.as_str(), |(_, rest)| rest);
-                let (subject, path) = match e.path.as_str() {
-                    "$" => ("it".to_owned(), at.to_string()),
-                    p if p.starts_with('[') => (format!("'{p}'"), format!("{at}{p}")),
-                    p => (format!("'{p}'"), format!("{at}.{p}")),
-                };
-                Diagnostic {
-                    code: Code::Ole003,
-                    message: format!("The value returned for '{return_type}' does not fit it: {subject} {predicate}"),
-                    path,
-                }
-            })
-            .collect()
-    })
+    let validator = match Validator::compile(&schema, options) {
+        Ok(v) => v,
+        Err(diags) => {
+            diags.into_iter().for_each(|d| sink.push(d));
+            return;
+        }
+    };
+    let (found, more) = match validator.refusal(text) {
+        Ok(_) => return,
+        Err(Refused::Listed(found, more)) => (found, more),
+        Err(Refused::OverBudget) => {
+            // The operation's answer is then the budget's diagnostic.
+            work::spend(u64::MAX);
+            return;
+        }
+    };
+    for (_, e, _) in found {
+        let predicate = e.message.split_once("' ").map_or(e.message.as_str(), |(_, rest)| rest);
+        let (subject, path) = match e.path.as_str() {
+            "$" => ("it".to_owned(), at.to_string()),
+            p if p.starts_with('[') => (format!("'{p}'"), format!("{at}{p}")),
+            p => (format!("'{p}'"), format!("{at}.{p}")),
+        };
+        sink.push(Diagnostic {
+            code: Code::Ole003,
+            message: format!("The value returned for '{return_type}' does not fit it: {subject} {predicate}"),
+            path,
+        });
+    }
+    sink.add_unlisted(usize::try_from(more).unwrap_or(usize::MAX));
 }
 
 /// The result as the CLI and the golden files write it:

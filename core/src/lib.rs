@@ -15,17 +15,39 @@ pub mod json;
 pub mod path;
 pub mod source;
 pub mod validate;
+pub mod work;
 
 pub use describe::descriptor::Mode;
 pub use describe::{describe_tool, describe_type};
 pub use diag::{Code, Diagnostic};
 pub use downconvert::{
-    BUILT_IN as PROVIDERS, Change, Downconverted, Target, budget, downconvert, forward_args, provider_profile,
-    restore_args,
+    BUILT_IN as PROVIDERS, Change, Downconverted, Target, forward_args, provider_profile, restore_args,
 };
 pub use encode::{Outcome, Part, Signature, ToolResult, encode_result};
 pub use source::{FromSource, SourceDiagnostic, SourceFile, SourceOptions, describe_source, source_descriptor};
 pub use validate::{ArgError, FormatMode, Limits, Options, Validator, validate_args};
+
+/// Converts a schema for a provider's strict mode ([`downconvert::downconvert`]),
+/// within the work budget, its diagnostics at most
+/// [`diag::MAX_DIAGNOSTICS`] then one saying how many more.
+pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverted, Vec<Diagnostic>> {
+    let (answer, over) = work::operation(|| downconvert::downconvert(schema_text, target));
+    if over {
+        return Err(vec![diag::over_budget(Code::Olp004, "converting the schema")]);
+    }
+    answer.map_err(|d| diag::capped(d, Code::Olp004))
+}
+
+/// Measures the tools of one request against the limits the provider
+/// documents ([`downconvert::budget`]), within the work budget, its
+/// diagnostics at most [`diag::MAX_DIAGNOSTICS`] then one saying how many more.
+pub fn budget(schemas: &[&str], target: Target<'_>) -> Result<Vec<downconvert::budget::OverLimit>, Vec<Diagnostic>> {
+    let (answer, over) = work::operation(|| downconvert::budget(schemas, target));
+    if over {
+        return Err(vec![diag::over_budget(Code::Olp004, "measuring the tools")]);
+    }
+    answer.map_err(|d| diag::capped(d, Code::Olp004))
+}
 
 /// The contract's default name for a tool method (`GetDocketAsync` →
 /// `get_docket`), or `OLT008` when that name is not 1–64 letters, digits,

@@ -7,6 +7,13 @@
 //! policy, in both modes; every name (`method`, `name`) goes through
 //! `tool_name`; every doc text (`summary`, `description`, the `doc.params` texts) through `flatten_doc`.
 //! The whole text goes through all three as well.
+//!
+//! The chain and size families: an input whose first byte is `0xF0` or more
+//! is also, from its next three bytes (a big-endian u16 `n`, a byte `u`) and
+//! the rest (`piece`), a base-class chain of `n % 20000 + 1` classes, each
+//! with a property of type `piece`, used by `u % 50 + 1` parameters, and a
+//! method of `n % 3000 + 1` parameters of type `piece`. Past 64 base classes
+//! the chain must be refused with `OLD007`; every list stays within the cap.
 
 #![no_main]
 
@@ -14,13 +21,18 @@ use libfuzzer_sys::fuzz_target;
 use std::collections::HashSet;
 use tool_schema::json::Value;
 use tool_schema::{Mode, describe_tool, describe_type, flatten_doc, tool_name};
-use tool_schema_fuzz::{MODES, answer, diagnostics, parse, strings, text};
+use tool_schema_fuzz::{MODES, answer, base_chain, diagnostics, parse, strings, text};
 
 /// How many distinct strings of each kind one input sends through the smaller
 /// entry points (keeps one run short: a type can expand to 10,000 nodes).
 const MAX_DERIVED: usize = 8;
 
 fuzz_target!(|data: &[u8]| {
+    if let [flags, a, b, uses, piece @ ..] = data
+        && flags & 0xf0 == 0xf0
+    {
+        families(u16::from_be_bytes([*a, *b]), *uses, &text(piece));
+    }
     let descriptor = text(data);
 
     let first = answer("describe_tool", &describe_tool(&descriptor));
@@ -84,4 +96,19 @@ fn check_doc(xml: &str) {
         "flatten_doc({xml:?}) is not one line with single spaces: {flat:?}"
     );
     assert!(!flat.contains("  "), "flatten_doc({xml:?}) left a run of spaces: {flat:?}");
+}
+
+fn families(n: u16, uses: u8, piece: &str) {
+    let length = usize::from(n) % 20_000 + 1;
+    let chain = describe_tool(&base_chain(length, usize::from(uses) % 50 + 1, piece));
+    answer("describe_tool (chain)", &chain);
+    if length > 65 {
+        let refused = chain.as_ref().err().is_some_and(|d| d.iter().any(|d| d.code == tool_schema::Code::Old007));
+        assert!(refused, "a chain of {length} classes was not refused with OLD007: {chain:?}");
+    }
+    let many: Vec<String> = (0..usize::from(n) % 3_000 + 1)
+        .map(|i| format!(r#"{{"name":"p{i}","type":{}}}"#, tool_schema::json::quote(piece)))
+        .collect();
+    let wide = describe_tool(&format!(r#"{{"method":"Wide","parameters":[{}]}}"#, many.join(",")));
+    answer("describe_tool (many parameters)", &wide);
 }

@@ -16,6 +16,11 @@
 //! A part is text, or JSON when its text starts with `j` (the rest is the
 //! JSON; a leading `t` marks text and is dropped).
 //!
+//! The size families: a returned value `*N:v` is an array of N copies of `v`
+//! (at most 1,000,000), and a part `*N:p` stands for N copies of the part `p`
+//! (at most 200,000 in all), so that a small input reaches a million
+//! mismatched values; every list of diagnostics stays within the cap.
+//!
 //! Checked beyond "no panic": a failure (threw, timed out, invalid arguments)
 //! is always an error result, whatever the signature; a result's JSON parts
 //! and typed result are JSON; a tool that ends the loop and returned a value
@@ -26,10 +31,12 @@
 use libfuzzer_sys::fuzz_target;
 use tool_schema::encode::result_to_value;
 use tool_schema::{ArgError, Mode, Outcome, Part, Signature, ToolResult, encode_result};
-use tool_schema_fuzz::{diagnostics, must_be_json, split};
+use tool_schema_fuzz::{copies, diagnostics, must_be_json, split};
 
-/// Most parts or errors one outcome carries.
+/// Most parts or errors one outcome carries as texts of its own.
 const MAX_ITEMS: usize = 64;
+/// Most parts an outcome carries with the copies of the size family.
+const MAX_PARTS: usize = 200_000;
 
 fuzz_target!(|data: &[u8]| {
     let (flags, texts) = split(data, 5 + MAX_ITEMS);
@@ -45,9 +52,20 @@ fuzz_target!(|data: &[u8]| {
         mode: if flags & 1 != 0 { Mode::Reflection } else { Mode::Generator },
         ends_loop: flags & 2 != 0,
     };
-    let parts = |from: usize| payload.iter().skip(from).map(|t| part(t)).collect::<Vec<_>>();
+    let parts = |from: usize| {
+        let mut out = Vec::new();
+        for t in payload.iter().skip(from) {
+            let (n, p) = copies(t, MAX_PARTS).unwrap_or((1, t));
+            out.extend(std::iter::repeat_n(part(p), n.min(MAX_PARTS - out.len().min(MAX_PARTS))));
+        }
+        out
+    };
+    let value = |t: &str| match copies(t, 1_000_000) {
+        Some((n, v)) => format!("[{}]", vec![v; n].join(",")),
+        None => t.to_owned(),
+    };
     let outcome = match (flags >> 4) & 7 {
-        0 => Outcome::Returned(at(0).to_owned()),
+        0 => Outcome::Returned(value(at(0))),
         1 => Outcome::ReturnedNothing,
         2 => Outcome::ReturnedParts(parts(0)),
         3 => Outcome::ReturnedToolResult(ToolResult {

@@ -68,12 +68,15 @@ class Corpus:
 
     def write(self):
         d = SEEDS / self.target
+        # The family-* seeds are written by hand (the size families of the
+        # target's comment): kept as they are.
+        kept = {f.name: f.read_bytes() for f in d.glob("family-*")} if d.exists() else {}
         if d.exists():
             shutil.rmtree(d)
         d.mkdir(parents=True)
-        for name, data in self.seeds.items():
+        for name, data in {**self.seeds, **kept}.items():
             (d / name).write_bytes(data)
-        return len(self.seeds)
+        return len(self.seeds) + len(kept)
 
 
 # ---- describe: the descriptor's text
@@ -247,7 +250,7 @@ def minimize(target):
         )
         kept = {f.name for f in Path(tmp).iterdir()}
     for f in sorted(d.iterdir()):
-        if hashlib.sha1(f.read_bytes()).hexdigest() not in kept:
+        if hashlib.sha1(f.read_bytes()).hexdigest() not in kept and not f.name.startswith("family-"):
             f.unlink()
 
 

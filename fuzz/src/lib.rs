@@ -7,6 +7,7 @@
 //! call made twice gives the same bytes. A failed check panics, so libFuzzer
 //! reports it as a crash with its input.
 
+use tool_schema::diag::MAX_DIAGNOSTICS;
 use tool_schema::json::{self, ParseLimits, Value};
 use tool_schema::{ArgError, Diagnostic, Mode};
 
@@ -51,9 +52,18 @@ pub fn parse(text: &str, max_depth: usize) -> Option<Value> {
     json::parse(text, ParseLimits { max_bytes: 1 << 20, max_depth }).ok()
 }
 
-/// Formats a diagnostic list as the component does, and checks it.
+/// Formats a diagnostic list as the component does, and checks it: at most
+/// [`MAX_DIAGNOSTICS`] listed, then one at `$` saying how many more.
 pub fn diagnostics(what: &str, diags: &[Diagnostic]) -> String {
     assert!(!diags.is_empty(), "{what} failed with no diagnostic");
+    assert!(diags.len() <= MAX_DIAGNOSTICS + 1, "{what} listed {} diagnostics, past the cap", diags.len());
+    if diags.len() == MAX_DIAGNOSTICS + 1 {
+        let last = &diags[MAX_DIAGNOSTICS];
+        assert!(
+            last.path == "$" && last.message.contains("not listed (at most 100 are)"),
+            "{what}: the last of 101 diagnostics does not say how many more: {last:?}"
+        );
+    }
     for d in diags {
         assert!(!d.message.is_empty(), "{what}: a diagnostic without a message: {d:?}");
         assert!(!d.code.as_str().is_empty(), "{what}: a diagnostic without a code: {d:?}");
@@ -63,9 +73,11 @@ pub fn diagnostics(what: &str, diags: &[Diagnostic]) -> String {
     out
 }
 
-/// Formats an argument-error list as the component does, and checks it.
+/// Formats an argument-error list as the component does, and checks it: at
+/// most [`MAX_DIAGNOSTICS`] listed, then one saying how many more.
 pub fn arg_errors(what: &str, errors: &[ArgError]) -> String {
     assert!(!errors.is_empty(), "{what} failed with no error");
+    assert!(errors.len() <= MAX_DIAGNOSTICS + 1, "{what} listed {} errors, past the cap", errors.len());
     for e in errors {
         assert!(!e.message.is_empty(), "{what}: an error without a message: {e:?}");
         assert!(!e.keyword.is_empty(), "{what}: an error without a keyword: {e:?}");
@@ -132,4 +144,28 @@ pub fn strings<'a>(v: &'a Value, max: usize) -> Vec<(&'a str, &'a str)> {
     let mut out = Vec::new();
     walk(v, "", &mut out, max);
     out
+}
+
+/// The size families: a small piece of the input made large. `*N:rest`
+/// stands for N copies of `rest` (N at most `max`); anything else for itself
+/// once.
+pub fn copies(t: &str, max: usize) -> Option<(usize, &str)> {
+    let rest = t.strip_prefix('*')?;
+    let (n, piece) = rest.split_once(':')?;
+    let n: usize = n.parse().ok()?;
+    Some((n.min(max), piece))
+}
+
+/// A descriptor of classes C0 … C{n-1}, each the base of the one before and
+/// each with a property of type `member`, used by `uses` parameters of type C0.
+pub fn base_chain(n: usize, uses: usize, member: &str) -> String {
+    let member = json::quote(member);
+    let classes: Vec<String> = (0..n)
+        .map(|i| {
+            let base = if i + 1 < n { format!(r#","base":"C{}""#, i + 1) } else { String::new() };
+            format!(r#""C{i}":{{"kind":"class","properties":[{{"name":"P{i}","type":{member}}}]{base}}}"#)
+        })
+        .collect();
+    let params: Vec<String> = (0..uses).map(|i| format!(r#"{{"name":"p{i}","type":"C0"}}"#)).collect();
+    format!(r#"{{"method":"Run","parameters":[{}],"types":{{{}}}}}"#, params.join(","), classes.join(","))
 }

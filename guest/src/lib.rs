@@ -15,6 +15,7 @@ use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
 use exports::onellm::tool_schema::validate::{
     ArgError, FormatMode, Guest as Validate, GuestValidator, Limits, ValidateOptions, Validator as ValidatorHandle,
 };
+use exports::onellm::tool_schema::work::Guest as Work;
 
 struct Component;
 
@@ -257,6 +258,18 @@ impl Downconvert for Component {
                     .collect()
             })
             .map_err(diagnostics)
+    }
+}
+
+impl Work for Component {
+    // The component is one thread: the core's setting for its thread is the
+    // instance's.
+    fn set_work_budget(steps: u64) {
+        tool_schema::work::set_budget(steps);
+    }
+
+    fn work_budget() -> u64 {
+        tool_schema::work::budget()
     }
 }
 

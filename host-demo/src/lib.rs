@@ -77,7 +77,14 @@ pub struct LoadOptions {
     pub memory_limit: usize,
     /// The longest one call may run ([`CALL_DEADLINE`]), to within 10 ms.
     pub call_deadline: Duration,
+    /// The steps one call may take inside the component
+    /// ([`WORK_BUDGET`]): past it the call answers with an error with path
+    /// `$`, before the deadline would trap it.
+    pub work_budget: u64,
 }
+
+/// The component's own default work budget per call, in steps.
+pub const WORK_BUDGET: u64 = tool_schema::work::DEFAULT_BUDGET;
 
 impl LoadOptions {
     /// The component from `TOOL_SCHEMA_COMPONENT` or [`DEFAULT_COMPONENT`], cached
@@ -88,6 +95,7 @@ impl LoadOptions {
             cache_dir: Some(default_cache_dir()),
             memory_limit: MEMORY_LIMIT_BYTES,
             call_deadline: CALL_DEADLINE,
+            work_budget: WORK_BUDGET,
         }
     }
 }
@@ -121,6 +129,7 @@ pub struct Runtime {
     memory_limit: usize,
     /// The deadline of one call, in epoch ticks.
     deadline_ticks: u64,
+    work_budget: u64,
     /// Stops the thread that advances the epoch.
     ticking: Arc<AtomicBool>,
 }
@@ -215,22 +224,37 @@ impl Runtime {
             component_bytes: bytes.len(),
             memory_limit: opts.memory_limit,
             deadline_ticks,
+            work_budget: opts.work_budget,
             ticking,
         })
     }
 
     /// A fresh store and instance.
     pub fn instantiate(&self) -> Result<Host<'_>, HostError> {
-        let (store, bindings) = self.fresh()?;
-        Ok(Host { runtime: self, store, bindings, generation: 0, deadline_ticks: self.deadline_ticks })
+        let (store, bindings) = self.fresh(self.work_budget)?;
+        Ok(Host {
+            runtime: self,
+            store,
+            bindings,
+            generation: 0,
+            deadline_ticks: self.deadline_ticks,
+            work_budget: self.work_budget,
+        })
     }
 
-    fn fresh(&self) -> Result<(Store<StoreLimits>, ToolSchema), HostError> {
+    /// A store and an instance whose calls each have `work_budget` steps.
+    fn fresh(&self, work_budget: u64) -> Result<(Store<StoreLimits>, ToolSchema), HostError> {
         let limits = StoreLimitsBuilder::new().memory_size(self.memory_limit).build();
         let mut store = Store::new(&self.engine, limits);
         store.limiter(|l| l);
         store.set_epoch_deadline(self.deadline_ticks);
         let bindings = self.pre.instantiate(&mut store).map_err(|e| host_error("instantiation failed", e))?;
+        if work_budget != WORK_BUDGET {
+            bindings
+                .onellm_tool_schema_work()
+                .call_set_work_budget(&mut store, work_budget)
+                .map_err(|e| host_error("cannot set the work budget", e))?;
+        }
         Ok((store, bindings))
     }
 }
@@ -254,6 +278,8 @@ pub struct Host<'r> {
     generation: u64,
     /// The deadline of each call, in epoch ticks.
     deadline_ticks: u64,
+    /// The work budget of each call, in steps (set again in a fresh instance).
+    work_budget: u64,
 }
 
 /// A schema compiled inside the component (a `validator` resource). It keeps
@@ -277,7 +303,7 @@ impl Host<'_> {
         match f(&self.bindings, &mut self.store) {
             Ok(v) => Ok(v),
             Err(e) => {
-                let (store, bindings) = self.runtime.fresh()?;
+                let (store, bindings) = self.runtime.fresh(self.work_budget)?;
                 self.store = store;
                 self.bindings = bindings;
                 self.generation += 1;
@@ -415,6 +441,20 @@ impl Host<'_> {
     /// `call_deadline` until then), to within 10 ms.
     pub fn set_call_deadline(&mut self, deadline: Duration) {
         self.deadline_ticks = (deadline.as_millis() / EPOCH_TICK.as_millis()).max(1) as u64;
+    }
+
+    /// Sets the work budget of each later call of this host, in steps (the
+    /// runtime's `work_budget` until then): past it a call answers with an
+    /// error with path `$`. A schema compiled before keeps its budget.
+    pub fn set_work_budget(&mut self, steps: u64) -> Result<(), HostError> {
+        self.call(|b, s| b.onellm_tool_schema_work().call_set_work_budget(s, steps))?;
+        self.work_budget = steps;
+        Ok(())
+    }
+
+    /// The work budget of each call, as the component has it.
+    pub fn work_budget(&mut self) -> Result<u64, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_work().call_work_budget(s))
     }
 
     /// How many instances have replaced the first one after a trap.

@@ -5,17 +5,19 @@
 //! stdout), 2 for a usage error (one line on stderr), 3 when the host itself
 //! fails (component missing, trap).
 
+mod args;
+
+use args::{Command, OutcomeArg, Provider, SchemaFrom, Source, Text, Usage};
 use host_demo::{
     ArgError, Change, Diagnostic, Exception, FormatMode, FromSource, Host, LoadOptions, Mode, Origin, Outcome, Part,
     Runtime, SourceDiagnostic, SourceFile, SourceOptions, Target, ToolResult, TypeContext, ValidateOptions,
 };
 use std::io::Read;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use tool_schema::json::{self, Value};
 
 const USAGE: &str = "\
-usage: host-demo [--component PATH] [--cache-dir DIR | --no-cache] <command> [arguments]
+usage: host-demo [--component PATH] [--cache-dir DIR | --no-cache] [--work-budget STEPS] <command> [arguments]
 
 commands:
   describe-tool <FILE|-> [--pretty]
@@ -65,6 +67,11 @@ commands:
   help
       This text.
 
+--work-budget STEPS sets the steps each call may take inside the component
+(20000000 by default); past it a call is refused with one diagnostic at $.
+Arguments are read as the system gives them: file names whatever their
+bytes; an argument that must be text and is not UTF-8 is a usage error.
+
 exit status: 0 answered, 1 refused (diagnostics on stdout), 2 usage error, 3 host failure.
 environment: TOOL_SCHEMA_COMPONENT (the .wasm), TOOL_SCHEMA_CACHE_DIR (compiled cache).";
 
@@ -88,9 +95,15 @@ impl From<host_demo::HostError> for Failure {
     }
 }
 
+impl From<Usage> for Failure {
+    fn from(u: Usage) -> Failure {
+        Failure::Usage(u.0)
+    }
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(args) {
+    let answer = args::parse(std::env::args_os().skip(1).collect()).map_err(Failure::from).and_then(run);
+    match answer {
         Ok(code) => ExitCode::from(code),
         Err(Failure::Usage(msg)) => {
             eprintln!("host-demo: {msg} (see 'host-demo help')");
@@ -103,176 +116,67 @@ fn main() -> ExitCode {
     }
 }
 
-/// The arguments after the command, with options pulled out as they are read.
-struct Args {
-    rest: Vec<String>,
-}
-
-impl Args {
-    fn flag(&mut self, name: &str) -> bool {
-        let before = self.rest.len();
-        self.rest.retain(|a| a != name);
-        self.rest.len() != before
-    }
-
-    fn option(&mut self, name: &str) -> Result<Option<String>, Failure> {
-        let Some(i) = self.rest.iter().position(|a| a == name) else {
-            return Ok(None);
-        };
-        if i + 1 >= self.rest.len() {
-            return Err(Failure::Usage(format!("{name} needs a value")));
-        }
-        let v = self.rest.remove(i + 1);
-        self.rest.remove(i);
-        Ok(Some(v))
-    }
-
-    /// Exactly one positional argument, after every option has been taken.
-    fn one(self, what: &str) -> Result<String, Failure> {
-        if let Some(unknown) = self.rest.iter().find(|a| a.starts_with("--")) {
-            return Err(Failure::Usage(format!("unknown option '{unknown}'")));
-        }
-        match <[String; 1]>::try_from(self.rest) {
-            Ok([one]) => Ok(one),
-            Err(rest) if rest.is_empty() => Err(Failure::Usage(format!("missing {what}"))),
-            Err(rest) => Err(Failure::Usage(format!("unexpected argument '{}'", rest[1]))),
-        }
-    }
-
-    /// One or more positional arguments, after every option has been taken.
-    fn many(self, what: &str) -> Result<Vec<String>, Failure> {
-        if let Some(unknown) = self.rest.iter().find(|a| a.starts_with("--")) {
-            return Err(Failure::Usage(format!("unknown option '{unknown}'")));
-        }
-        if self.rest.is_empty() {
-            return Err(Failure::Usage(format!("missing {what}")));
-        }
-        Ok(self.rest)
-    }
-
-    /// Exactly two positional arguments, after every option has been taken.
-    fn two(self, first: &str, second: &str) -> Result<(String, String), Failure> {
-        if let Some(unknown) = self.rest.iter().find(|a| a.starts_with("--")) {
-            return Err(Failure::Usage(format!("unknown option '{unknown}'")));
-        }
-        match <[String; 2]>::try_from(self.rest) {
-            Ok([a, b]) => Ok((a, b)),
-            Err(rest) if rest.is_empty() => Err(Failure::Usage(format!("missing {first}"))),
-            Err(rest) if rest.len() == 1 => Err(Failure::Usage(format!("missing {second}"))),
-            Err(rest) => Err(Failure::Usage(format!("unexpected argument '{}'", rest[2]))),
-        }
-    }
-
-    fn none(self) -> Result<(), Failure> {
-        match self.rest.first() {
-            None => Ok(()),
-            Some(a) => Err(Failure::Usage(format!("unexpected argument '{a}'"))),
-        }
+fn mode(m: args::Mode) -> Mode {
+    match m {
+        args::Mode::Generator => Mode::Generator,
+        args::Mode::Reflection => Mode::Reflection,
     }
 }
 
-fn run(argv: Vec<String>) -> Result<u8, Failure> {
-    let mut args = Args { rest: argv };
+fn run(invocation: args::Invocation) -> Result<u8, Failure> {
+    let args::Invocation { component, cache, work_budget, pretty, command } = invocation;
     let mut opts = LoadOptions::from_env();
-    if let Some(c) = args.option("--component")? {
-        opts.component = PathBuf::from(c);
+    if let Some(c) = component {
+        opts.component = c;
     }
-    if let Some(d) = args.option("--cache-dir")? {
-        opts.cache_dir = Some(PathBuf::from(d));
+    if let Some(dir) = cache {
+        opts.cache_dir = dir;
     }
-    if args.flag("--no-cache") {
-        opts.cache_dir = None;
+    if let Some(steps) = work_budget {
+        opts.work_budget = steps;
     }
-    if args.rest.is_empty() {
-        return Err(Failure::Usage("missing command".into()));
-    }
-    let command = args.rest.remove(0);
-    if matches!(command.as_str(), "help" | "--help" | "-h") {
-        say!("{USAGE}");
-        return Ok(0);
-    }
-    if !matches!(
-        command.as_str(),
-        "describe-tool"
-            | "describe-source"
-            | "describe-type"
-            | "validate"
-            | "encode"
-            | "downconvert"
-            | "restore"
-            | "budget"
-            | "provider-profile"
-            | "tool-name"
-            | "flatten-doc"
-            | "demo"
-            | "info"
-    ) {
-        return Err(Failure::Usage(format!("unknown command '{command}'")));
-    }
-    // Read every argument before loading the component, so a usage error is
-    // reported without any work.
-    let pretty = args.flag("--pretty");
-    match command.as_str() {
-        "describe-tool" => {
-            let file = args.one("descriptor file (or - for stdin)")?;
-            let text = read_input(&file)?;
+    // Every input is read before the component is loaded, so that a file
+    // that cannot be read is reported without any work.
+    match command {
+        Command::Help => {
+            say!("{USAGE}");
+            Ok(0)
+        }
+        Command::DescribeTool { descriptor } => {
+            let text = read_input(&descriptor)?;
             let runtime = Runtime::load(&opts)?;
             let answer = runtime.instantiate()?.describe_tool(&text)?;
             Ok(print_answer(answer, pretty))
         }
-        "describe-source" => {
-            let emit = args.flag("--emit-descriptor");
-            let msbuild = match args.option("--format")?.as_deref() {
-                None | Some("json") => false,
-                Some("msbuild") => true,
-                Some(other) => return Err(Failure::Usage(format!("--format is json or msbuild, not '{other}'"))),
-            };
-            let options = SourceOptions { naming: args.option("--naming")?, mode: mode_option(&mut args)? };
-            let paths = args.many("C# source file")?;
-            let files = paths
+        Command::DescribeSource { files, emit_descriptor, msbuild, naming, mode: m } => {
+            let options = SourceOptions { naming, mode: mode(m) };
+            let files = files
                 .iter()
-                .map(|p| Ok(SourceFile { path: p.clone(), text: read_input(p)? }))
+                .map(|f| Ok(SourceFile { path: label(f), text: read_input(f)? }))
                 .collect::<Result<Vec<_>, Failure>>()?;
             let runtime = Runtime::load(&opts)?;
             let mut host = runtime.instantiate()?;
-            let answer =
-                if emit { host.source_descriptor(&files, &options)? } else { host.describe_source(&files, &options)? };
+            let answer = if emit_descriptor {
+                host.source_descriptor(&files, &options)?
+            } else {
+                host.describe_source(&files, &options)?
+            };
             Ok(print_source_answer(answer, pretty, msbuild))
         }
-        "describe-type" => {
-            let types = match args.option("--types")? {
-                Some(f) => Some(read_input(&f)?),
-                None => None,
-            };
-            let naming = args.option("--naming")?;
-            let mode = mode_option(&mut args)?;
-            let ty = args.one("type expression")?;
+        Command::DescribeType { type_expr, types, naming, mode: m } => {
+            let types = types.as_ref().map(read_input).transpose()?;
             let runtime = Runtime::load(&opts)?;
-            let answer = runtime.instantiate()?.describe_type(&ty, &TypeContext { types, naming, mode })?;
+            let context = TypeContext { types, naming, mode: mode(m) };
+            let answer = runtime.instantiate()?.describe_type(&type_expr, &context)?;
             Ok(print_answer(answer, pretty))
         }
-        "validate" => {
-            let tool = args.option("--tool")?;
-            let name = args.option("--name")?;
-            let formats = if args.flag("--annotate-formats") { FormatMode::Annotate } else { FormatMode::Assert };
-            let (schema_source, args_source) = match &tool {
-                Some(descriptor) => (descriptor.clone(), args.one("arguments (JSON text, or @FILE)")?),
-                None => args.two("schema file (or -)", "arguments (JSON text, or @FILE)")?,
-            };
-            if name.is_some() && tool.is_none() {
-                return Err(Failure::Usage("--name picks a tool of a class descriptor given with --tool".into()));
-            }
-            let schema_text = read_input(&schema_source)?;
-            let args_text = match args_source.strip_prefix('@') {
-                Some(file) if file == "-" && schema_source == "-" => {
-                    return Err(Failure::Usage("the schema and the arguments cannot both come from stdin".into()));
-                }
-                Some(file) => read_input(file)?,
-                None => args_source,
-            };
+        Command::Validate { schema, args, annotate_formats } => {
+            let formats = if annotate_formats { FormatMode::Annotate } else { FormatMode::Assert };
+            let schema_text = read_input(schema_source(&schema))?;
+            let args_text = read_text(args)?;
             let runtime = Runtime::load(&opts)?;
             let mut host = runtime.instantiate()?;
-            let schema = match schema_of(&mut host, tool.is_some(), schema_text, name.as_deref())? {
+            let schema = match schema_of(&mut host, &schema, schema_text)? {
                 Ok(schema) => schema,
                 Err(diags) => return Ok(print_answer(Err(diags), pretty)),
             };
@@ -285,21 +189,9 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
             host.release(compiled)?;
             Ok(print_validation(answer, pretty))
         }
-        "encode" => {
-            let tool = args.option("--tool")?.ok_or_else(|| Failure::Usage("encode needs --tool NAME".into()))?;
-            let returns =
-                args.option("--returns")?.ok_or_else(|| Failure::Usage("encode needs --returns TYPE".into()))?;
-            let context = TypeContext {
-                types: match args.option("--types")? {
-                    Some(f) => Some(read_input(&f)?),
-                    None => None,
-                },
-                naming: args.option("--naming")?,
-                mode: mode_option(&mut args)?,
-            };
-            let ends_loop = args.flag("--ends-loop");
-            let outcome = outcome_options(&mut args)?;
-            args.none()?;
+        Command::Encode { tool, returns, types, naming, mode: m, ends_loop, outcome } => {
+            let context = TypeContext { types: types.as_ref().map(read_input).transpose()?, naming, mode: mode(m) };
+            let outcome = outcome_of(outcome)?;
             let runtime = Runtime::load(&opts)?;
             let answer = runtime.instantiate()?.encode_result(&tool, &returns, &context, &outcome, ends_loop)?;
             match answer {
@@ -311,64 +203,40 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
                 Err(diags) => Ok(print_answer(Err(diags), pretty)),
             }
         }
-        "downconvert" | "restore" => {
-            let target = target_option(&mut args)?;
-            let tool = args.option("--tool")?;
-            let name = args.option("--name")?;
-            if name.is_some() && tool.is_none() {
-                return Err(Failure::Usage("--name picks a tool of a class descriptor given with --tool".into()));
-            }
-            let (schema_source, answer) = match (command.as_str(), &tool) {
-                ("downconvert", Some(t)) => {
-                    args.none()?;
-                    (t.clone(), None)
-                }
-                ("downconvert", None) => (args.one("schema file (or -)")?, None),
-                (_, Some(t)) => (t.clone(), Some(args.one("arguments (JSON text, or @FILE)")?)),
-                (_, None) => {
-                    let (schema, answer) = args.two("schema file", "arguments (JSON text, or @FILE)")?;
-                    (schema, Some(answer))
-                }
-            };
-            let schema_text = read_input(&schema_source)?;
-            let answer = match answer {
-                Some(a) => Some(match a.strip_prefix('@') {
-                    Some(file) => read_input(file)?,
-                    None => a,
-                }),
-                None => None,
-            };
+        Command::Downconvert { provider, schema } => {
+            let target = target_of(provider)?;
+            let schema_text = read_input(schema_source(&schema))?;
             let runtime = Runtime::load(&opts)?;
             let mut host = runtime.instantiate()?;
-            let schema = match schema_of(&mut host, tool.is_some(), schema_text, name.as_deref())? {
+            let schema = match schema_of(&mut host, &schema, schema_text)? {
                 Ok(schema) => schema,
                 Err(diags) => return Ok(print_answer(Err(diags), pretty)),
             };
-            match answer {
-                None => match host.downconvert(&schema, &target)? {
-                    Ok(d) => {
-                        let v = downconverted_value(&d);
-                        say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
-                        Ok(0)
-                    }
-                    Err(diags) => Ok(print_answer(Err(diags), pretty)),
-                },
-                Some(answer) => Ok(print_validation(host.restore_args(&schema, &target, &answer)?, pretty)),
+            match host.downconvert(&schema, &target)? {
+                Ok(d) => {
+                    let v = downconverted_value(&d);
+                    say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
+                    Ok(0)
+                }
+                Err(diags) => Ok(print_answer(Err(diags), pretty)),
             }
         }
-        "budget" => {
-            let target = target_option(&mut args)?;
-            let as_json = args.flag("--json");
-            if let Some(unknown) = args.rest.iter().find(|a| a.starts_with("--")) {
-                return Err(Failure::Usage(format!("unknown option '{unknown}'")));
-            }
-            if args.rest.is_empty() {
-                return Err(Failure::Usage(
-                    "missing schema files (each one tool's input schema, or a JSON array of them)".into(),
-                ));
-            }
+        Command::Restore { provider, schema, args } => {
+            let target = target_of(provider)?;
+            let schema_text = read_input(schema_source(&schema))?;
+            let answer = read_text(args)?;
+            let runtime = Runtime::load(&opts)?;
+            let mut host = runtime.instantiate()?;
+            let schema = match schema_of(&mut host, &schema, schema_text)? {
+                Ok(schema) => schema,
+                Err(diags) => return Ok(print_answer(Err(diags), pretty)),
+            };
+            Ok(print_validation(host.restore_args(&schema, &target, &answer)?, pretty))
+        }
+        Command::Budget { provider, files, json: as_json } => {
+            let target = target_of(provider)?;
             let mut schemas = Vec::new();
-            for file in &args.rest {
+            for file in &files {
                 let text = read_input(file)?;
                 let limits = json::ParseLimits { max_bytes: usize::MAX, max_depth: 4096 };
                 match json::parse(&text, limits) {
@@ -400,8 +268,7 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
                 }
             }
         }
-        "provider-profile" => {
-            let name = args.one("provider name")?;
+        Command::ProviderProfile { name } => {
             let runtime = Runtime::load(&opts)?;
             match runtime.instantiate()?.provider_profile(&name)? {
                 Ok(profile) => {
@@ -411,11 +278,9 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
                 Err(d) => Ok(print_answer(Err(vec![d]), pretty)),
             }
         }
-        "tool-name" => {
-            let method = args.one("method name")?;
+        Command::ToolName { method } => {
             let runtime = Runtime::load(&opts)?;
-            let answer = runtime.instantiate()?.tool_name(&method)?;
-            match answer {
+            match runtime.instantiate()?.tool_name(&method)? {
                 Ok(name) => {
                     say!("{name}");
                     Ok(0)
@@ -423,14 +288,12 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
                 Err(d) => Ok(print_answer(Err(vec![d]), pretty)),
             }
         }
-        "flatten-doc" => {
-            let xml = args.one("doc-comment text")?;
+        Command::FlattenDoc { xml } => {
             let runtime = Runtime::load(&opts)?;
             say!("{}", runtime.instantiate()?.flatten_doc(&xml)?);
             Ok(0)
         }
-        "info" => {
-            args.none()?;
+        Command::Info => {
             let runtime = Runtime::load(&opts)?;
             say!("component: {} ({} bytes)", opts.component.display(), runtime.component_bytes);
             match &runtime.origin {
@@ -438,30 +301,51 @@ fn run(argv: Vec<String>) -> Result<u8, Failure> {
                 Origin::Compiled(Some(f)) => say!("compiled: now, cached as {}", f.display()),
                 Origin::Compiled(None) => say!("compiled: now, not cached"),
             }
+            let budget = runtime.instantiate()?.work_budget()?;
             say!(
-                "bounds: {} MiB of memory per instance, {} s per call; a fresh instance after a trap",
+                "bounds: {} MiB of memory per instance, {} s per call, {budget} steps of work per call; a fresh instance after a trap",
                 opts.memory_limit >> 20,
                 opts.call_deadline.as_secs_f64()
             );
             Ok(0)
         }
-        _ => {
-            args.none()?;
+        Command::Demo => {
             let runtime = Runtime::load(&opts)?;
             demo(&runtime, &opts)
         }
     }
 }
 
-fn read_input(file: &str) -> Result<String, Failure> {
+/// What a source is called in diagnostics: its path, any byte that is not
+/// UTF-8 shown as `\xFF` (the component's texts are UTF-8).
+fn label(source: &Source) -> String {
+    match source {
+        Source::Stdin => "-".to_owned(),
+        Source::File(path) => args::shown(path.as_os_str()),
+    }
+}
+
+fn read_input(source: &Source) -> Result<String, Failure> {
     let mut text = String::new();
-    let result = if file == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(file).map(|t| text = t)
+    let result = match source {
+        Source::Stdin => std::io::stdin().read_to_string(&mut text).map(|_| ()),
+        Source::File(path) => std::fs::read_to_string(path).map(|t| text = t),
     };
-    result.map_err(|e| Failure::Usage(format!("cannot read '{file}': {e}")))?;
+    result.map_err(|e| Failure::Usage(format!("cannot read '{}': {e}", label(source))))?;
     Ok(text)
+}
+
+fn read_text(text: Text) -> Result<String, Failure> {
+    match text {
+        Text::Given(t) => Ok(t),
+        Text::Read(source) => read_input(&source),
+    }
+}
+
+fn schema_source(schema: &SchemaFrom) -> &Source {
+    match schema {
+        SchemaFrom::Schema(s) | SchemaFrom::Tool { descriptor: s, .. } => s,
+    }
 }
 
 fn pretty_json(text: &str) -> String {
@@ -481,20 +365,13 @@ fn diagnostics_value(diags: &[Diagnostic]) -> Value {
     Value::Object(vec![("diagnostics".into(), Value::Array(diags.iter().map(one).collect()))])
 }
 
-fn target_option(args: &mut Args) -> Result<Target, Failure> {
-    let provider = args.option("--provider")?.ok_or_else(|| Failure::Usage("--provider is required".into()))?;
-    let profile = args.option("--profile")?;
-    match (provider.as_str(), profile) {
-        ("anthropic", None) => Ok(Target::Anthropic),
-        ("openai", None) => Ok(Target::Openai),
-        ("gemini", None) => Ok(Target::Gemini),
-        ("custom", Some(file)) => Ok(Target::Custom(read_input(&file)?)),
-        ("custom", None) => Err(Failure::Usage("--provider custom needs --profile FILE".into())),
-        (_, Some(_)) => Err(Failure::Usage("--profile goes with --provider custom".into())),
-        (other, None) => {
-            Err(Failure::Usage(format!("--provider must be anthropic, openai, gemini or custom, not '{other}'")))
-        }
-    }
+fn target_of(provider: Provider) -> Result<Target, Failure> {
+    Ok(match provider {
+        Provider::Anthropic => Target::Anthropic,
+        Provider::Openai => Target::Openai,
+        Provider::Gemini => Target::Gemini,
+        Provider::Custom(profile) => Target::Custom(read_input(&profile)?),
+    })
 }
 
 /// An over-limit record as JSON.
@@ -531,20 +408,9 @@ fn downconverted_value(d: &host_demo::Downconverted) -> Value {
     ])
 }
 
-fn mode_option(args: &mut Args) -> Result<Mode, Failure> {
-    match args.option("--mode")?.as_deref() {
-        None | Some("generator") => Ok(Mode::Generator),
-        Some("reflection") => Ok(Mode::Reflection),
-        Some(other) => Err(Failure::Usage(format!("--mode must be generator or reflection, not '{other}'"))),
-    }
-}
-
 /// A JSON argument given literally or as `@FILE`, parsed.
-fn json_argument(option: &str, text: String) -> Result<Value, Failure> {
-    let text = match text.strip_prefix('@') {
-        Some(file) => read_input(file)?,
-        None => text,
-    };
+fn json_argument(option: &str, text: Text) -> Result<Value, Failure> {
+    let text = read_text(text)?;
     let limits = json::ParseLimits { max_bytes: usize::MAX, max_depth: 1024 };
     json::parse(&text, limits).map_err(|e| Failure::Usage(format!("{option} is not JSON: {e}")))
 }
@@ -562,62 +428,34 @@ fn parts_from(option: &str, v: &Value) -> Result<Vec<Part>, Failure> {
         .collect()
 }
 
-/// The one outcome option given to `encode`.
-fn outcome_options(args: &mut Args) -> Result<Outcome, Failure> {
-    let mut found: Vec<Outcome> = Vec::new();
-    if let Some(v) = args.option("--value")? {
-        // Kept as the text given (or read), so numbers keep their digits.
-        let text = match v.strip_prefix('@') {
-            Some(file) => read_input(file)?,
-            None => v,
-        };
-        found.push(Outcome::Returned(text));
-    }
-    if args.flag("--void") {
-        found.push(Outcome::ReturnedNothing);
-    }
-    if let Some(v) = args.option("--parts")? {
-        found.push(Outcome::ReturnedParts(parts_from("--parts", &json_argument("--parts", v)?)?));
-    }
-    if let Some(v) = args.option("--tool-result")? {
-        let v = json_argument("--tool-result", v)?;
-        let parts = parts_from("--tool-result parts", v.get("parts").unwrap_or(&Value::Array(vec![])))?;
-        let is_error = matches!(v.get("isError"), Some(Value::Bool(true)));
-        let typed_result = v.get("typedResult").map(Value::to_json);
-        found.push(Outcome::ReturnedToolResult(ToolResult { parts, is_error, typed_result }));
-    }
-    if let Some(i) = args.rest.iter().position(|a| a == "--threw") {
-        if i + 2 >= args.rest.len() {
-            return Err(Failure::Usage("--threw needs an exception type and a message".into()));
+/// The outcome `encode` was given, its JSON read.
+fn outcome_of(outcome: OutcomeArg) -> Result<Outcome, Failure> {
+    Ok(match outcome {
+        OutcomeArg::Value(text) => Outcome::Returned(read_text(text)?),
+        OutcomeArg::Void => Outcome::ReturnedNothing,
+        OutcomeArg::Parts(text) => Outcome::ReturnedParts(parts_from("--parts", &json_argument("--parts", text)?)?),
+        OutcomeArg::ToolResult(text) => {
+            let v = json_argument("--tool-result", text)?;
+            let parts = parts_from("--tool-result parts", v.get("parts").unwrap_or(&Value::Array(vec![])))?;
+            let is_error = matches!(v.get("isError"), Some(Value::Bool(true)));
+            let typed_result = v.get("typedResult").map(Value::to_json);
+            Outcome::ReturnedToolResult(ToolResult { parts, is_error, typed_result })
         }
-        let message = args.rest.remove(i + 2);
-        let type_name = args.rest.remove(i + 1);
-        args.rest.remove(i);
-        found.push(Outcome::Threw(Exception { type_name, message }));
-    }
-    if let Some(v) = args.option("--timeout")? {
-        let seconds = v.parse().map_err(|_| Failure::Usage(format!("--timeout takes whole seconds, not '{v}'")))?;
-        found.push(Outcome::TimedOut(seconds));
-    }
-    if let Some(v) = args.option("--invalid-args")? {
-        let v = json_argument("--invalid-args", v)?;
-        let list = v.get("errors").unwrap_or(&v).as_array().map(<[Value]>::to_vec).unwrap_or_default();
-        let errors = list
-            .iter()
-            .map(|e| {
-                let s = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
-                ArgError { path: s("path"), keyword: s("keyword"), message: s("message") }
-            })
-            .collect();
-        found.push(Outcome::InvalidArguments(errors));
-    }
-    match <[Outcome; 1]>::try_from(found) {
-        Ok([one]) => Ok(one),
-        Err(v) if v.is_empty() => Err(Failure::Usage(
-            "encode needs one of --value, --void, --parts, --tool-result, --threw, --timeout, --invalid-args".into(),
-        )),
-        Err(_) => Err(Failure::Usage("encode takes only one outcome".into())),
-    }
+        OutcomeArg::Threw { type_name, message } => Outcome::Threw(Exception { type_name, message }),
+        OutcomeArg::Timeout(seconds) => Outcome::TimedOut(seconds),
+        OutcomeArg::InvalidArgs(text) => {
+            let v = json_argument("--invalid-args", text)?;
+            let list = v.get("errors").unwrap_or(&v).as_array().map(<[Value]>::to_vec).unwrap_or_default();
+            let errors = list
+                .iter()
+                .map(|e| {
+                    let s = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
+                    ArgError { path: s("path"), keyword: s("keyword"), message: s("message") }
+                })
+                .collect();
+            Outcome::InvalidArguments(errors)
+        }
+    })
 }
 
 fn core_result(r: ToolResult) -> tool_schema::ToolResult {
@@ -638,17 +476,12 @@ fn core_result(r: ToolResult) -> tool_schema::ToolResult {
 /// The schema a command works on: the text as given, or, with `--tool`, the
 /// input schema of the tool the descriptor text describes (its diagnostics
 /// when it is refused).
-fn schema_of(
-    host: &mut Host<'_>,
-    is_tool: bool,
-    text: String,
-    name: Option<&str>,
-) -> Result<Result<String, Vec<Diagnostic>>, Failure> {
-    if !is_tool {
+fn schema_of(host: &mut Host<'_>, from: &SchemaFrom, text: String) -> Result<Result<String, Vec<Diagnostic>>, Failure> {
+    let SchemaFrom::Tool { name, .. } = from else {
         return Ok(Ok(text));
-    }
+    };
     match host.describe_tool(&text)? {
-        Ok(tool_json) => input_schema_of(&tool_json, name).map(Ok),
+        Ok(tool_json) => input_schema_of(&tool_json, name.as_deref()).map(Ok),
         Err(diags) => Ok(Err(diags)),
     }
 }
@@ -661,7 +494,7 @@ fn input_schema_of(tool_json: &str, name: Option<&str>) -> Result<String, Failur
         (Value::Array(tools), Some(name)) => tools
             .iter()
             .find(|t| t.get("name").and_then(Value::as_str) == Some(name))
-            .ok_or_else(|| Failure::Usage(format!("the class has no tool named '{name}'")))?,
+            .ok_or_else(|| Failure::Usage(format!("the class has no tool named '{}'", args::shown_text(name))))?,
         (Value::Array(tools), None) => {
             let names: Vec<&str> = tools.iter().filter_map(|t| t.get("name").and_then(Value::as_str)).collect();
             return Err(Failure::Usage(format!(

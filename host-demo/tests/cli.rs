@@ -522,3 +522,83 @@ fn downconvert_refusals_are_diagnostics() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o).lines().count(), 1);
 }
+
+/// Runs host-demo with arguments as the system gives them (any bytes, on Unix).
+#[cfg(unix)]
+fn run_os(args: &[std::ffi::OsString]) -> Output {
+    let _ = run("warm", &["info"]);
+    Command::new(EXE).args(args).env("TOOL_SCHEMA_CACHE_DIR", shared_cache()).output().expect("host-demo runs")
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_must_be_text_and_is_not_utf8_is_a_usage_error_naming_it() {
+    use std::os::unix::ffi::OsStrExt;
+    let os = |b: &[u8]| std::ffi::OsStr::from_bytes(b).to_owned();
+    let cases: Vec<(Vec<std::ffi::OsString>, &str)> = vec![
+        (vec![os(b"\xff")], r"host-demo: the command is not UTF-8 text: '\xFF' (see 'host-demo help')"),
+        (vec![os(b"describe-type"), os(b"List<\xc3(>")], r"the type expression is not UTF-8 text: 'List<\xC3(>'"),
+        (
+            vec![os(b"validate"), os(b"-"), os(b"{\"a\":\"\xff\"}")],
+            r#"the JSON text of the arguments is not UTF-8 text: '{"a":"\xFF"}'"#,
+        ),
+        (
+            vec![os(b"encode"), os(b"--tool"), os(b"x\xfe"), os(b"--returns"), os(b"int"), os(b"--void")],
+            r"the value of --tool is not UTF-8 text: 'x\xFE'",
+        ),
+        (vec![os(b"describe-tool"), os(b"--\xff")], r"unknown option '--\xFF'"),
+    ];
+    for (args, says) in cases {
+        let o = run_os(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // A file is read whatever the bytes of its name, and named in
+    // diagnostics with each byte that is not UTF-8 shown as \xFF.
+    let dir = fresh_dir("non-utf8-name");
+    let file = dir.join(os(b"tool-\xff.json"));
+    std::fs::write(&file, GET_DOCKET).expect("write the descriptor");
+    let o = run_os(&[os(b"describe-tool"), file.clone().into_os_string()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let missing = dir.join(os(b"gone-\xff.json"));
+    let o = run_os(&[os(b"describe-tool"), missing.into_os_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(r"gone-\xFF.json"), "{}", stderr(&o));
+    let cs = dir.join(os(b"Tools-\xff.cs"));
+    std::fs::write(&cs, "public partial class T { [Tool] public void F(Queue<int> q) {} }").expect("write the source");
+    let o = run_os(&[os(b"describe-source"), cs.into_os_string()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains(r#""file":"#) && stdout(&o).contains(r"Tools-\\xFF.cs"), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_work_budget_is_an_option_and_past_it_is_one_diagnostic_at_the_root() {
+    let docket = examples().join("get-docket.json");
+    let docket = docket.to_str().unwrap();
+    let o = run("budget-describe", &["--work-budget", "10", "describe-tool", docket]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v = parse(&stdout(&o));
+    assert_eq!(codes_and_paths(&v), [("OLD007".to_owned(), "$".to_owned())]);
+    assert!(stdout(&o).contains("work budget of 10 steps"), "{}", stdout(&o));
+    // The same descriptor with the default budget, and a budget it fits in.
+    for args in [&["describe-tool", docket][..], &["--work-budget", "100000", "describe-tool", docket]] {
+        let o = run("budget-enough", args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stdout(&o));
+    }
+    let o = run_with(
+        "budget-validate",
+        &["--work-budget", "3", "validate", "-", r#"{"a":[1,2,3,4,5]}"#],
+        Some(r#"{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}"#),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("takes more than 3 steps"), "{}", stdout(&o));
+    let o = run("budget-info", &["--work-budget", "12345", "info"]);
+    assert!(stdout(&o).contains("12345 steps of work per call"), "{}", stdout(&o));
+    let o = run("budget-usage", &["--work-budget", "lots", "info"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1);
+}

@@ -30,6 +30,14 @@ export interface LoadOptions {
    * browser `load` refuses it.
    */
   deadlineMs?: number;
+  /**
+   * The steps each call may take inside the component (a BigInt, or a safe
+   * integer number), set in every instance the package makes, the fresh one
+   * after a trap included. Past it a call is refused with one error at `$`.
+   * Default: the component's, 20000000 steps, which no input the other
+   * limits let through comes near.
+   */
+  workBudget?: bigint | number;
 }
 
 /** Loads the component (compiling its core modules once per location and limit) and makes an instance. */
@@ -37,7 +45,7 @@ export declare function load(options?: LoadOptions): Promise<ToolSchema>;
 
 /** One problem with an input, reported with every other problem found. */
 export interface Diagnostic {
-  /** `OLT001`–`OLT011`, `OLD001`–`OLD007`, `OLC001`–`OLC005`, `OLS001`–`OLS005`, `OLE001`–`OLE003`, `OLP001`–`OLP005`. */
+  /** `OLT001`–`OLT011`, `OLD001`–`OLD007`, `OLC001`–`OLC005`, `OLS001`–`OLS005`, `OLE001`–`OLE004`, `OLP001`–`OLP005`. */
   code: string;
   /** One sentence for a person. */
   message: string;
@@ -242,8 +250,10 @@ export declare class ToolSchema {
   readonly deadlineMs: number | null;
   /** The size of the current instance's linear memory, in bytes. */
   readonly memoryBytes: number;
-  /** The interfaces this build of the component exports that have operations (`describe`, `validate`, `encode`, `downconvert`). */
+  /** The interfaces this build of the component exports that have operations (`describe`, `validate`, `encode`, `downconvert`, `work`). */
   readonly interfaces: string[];
+  /** The steps each call may take inside the component (`load({workBudget})`, else 20000000n). */
+  readonly workBudget: bigint;
 
   /** A tool (JSON text) from a method descriptor, or a JSON array of tools for a class. Throws `DescribeError`. */
   describeTool(descriptor: string): string;
@@ -343,6 +353,18 @@ export declare class ArgumentsError extends ToolSchemaError {
 }
 
 /** The component trapped; a fresh instance has already replaced it. `cause` is the engine's error. */
+/**
+ * A string that is not well-formed UTF-16 (a lone surrogate), refused before
+ * anything crosses: the component's text is UTF-8, which cannot hold it.
+ */
+export declare class TextError extends ToolSchemaError {
+  constructor(what: string, index: number, unit: number);
+  /** The argument it is in: `args`, `schema`, `files[0].text`, `outcome.parts[2].text`, … */
+  readonly argument: string;
+  /** The index of the first lone surrogate, in UTF-16 code units. */
+  readonly index: number;
+}
+
 export declare class TrapError extends ToolSchemaError {
   constructor(cause: unknown);
 }

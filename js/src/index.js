@@ -16,7 +16,12 @@
 //   fresh one replaces it, and the call throws `DeadlineError` (a TrapError);
 // - inputs are checked before they cross, so a wrong argument is a TypeError
 //   or RangeError here, not a silently wrapped u64 (jco's lowering takes a u64
-//   modulo 2^64 and a u32 modulo 2^32).
+//   modulo 2^64 and a u32 modulo 2^32);
+// - a string that is not well-formed UTF-16 (a lone surrogate) is refused with
+//   `TextError` before it crosses: jco's TextEncoder would write U+FFFD for
+//   it, so that "\ud800" and "\udc00" became the same name inside;
+// - `load({workBudget})` sets the component's work budget in every instance
+//   it makes, the fresh ones after a trap included.
 //
 // Descriptors, schemas, arguments and answers cross as JSON text, never as
 // parsed values, so no number is rounded on the way (a `ulong` schema's
@@ -62,7 +67,7 @@ DescribeError.prototype.name = 'DescribeError';
 export class SchemaError extends DiagnosticsError {}
 SchemaError.prototype.name = 'SchemaError';
 
-/** `encodeResult` refused the outcome: the host's bug (`OLE001`–`OLE003`, or a return type with no schema). */
+/** `encodeResult` refused the outcome: the host's bug (`OLE001`–`OLE004`, or a return type with no schema). */
 export class EncodeError extends DiagnosticsError {}
 EncodeError.prototype.name = 'EncodeError';
 
@@ -79,6 +84,23 @@ export class ArgumentsError extends ToolSchemaError {
   }
 }
 ArgumentsError.prototype.name = 'ArgumentsError';
+
+/**
+ * A string that is not well-formed UTF-16: it has a lone surrogate, which
+ * UTF-8 (the component's text) cannot hold. Refused before anything crosses,
+ * rather than written as U+FFFD (which would make two different names one).
+ */
+export class TextError extends ToolSchemaError {
+  constructor(what, index, unit) {
+    const hex = unit.toString(16).padStart(4, '0');
+    super(`${what} is not well-formed UTF-16: a lone surrogate \\u${hex} at index ${index} (String.prototype.toWellFormed replaces each with U+FFFD)`);
+    /** @type {string} */
+    this.argument = what;
+    /** @type {number} */
+    this.index = index;
+  }
+}
+TextError.prototype.name = 'TextError';
 
 /** The component trapped. A fresh instance has already replaced the one that trapped. */
 export class TrapError extends ToolSchemaError {
@@ -118,13 +140,14 @@ const compiledModules = new Map();
  * @returns {Promise<ToolSchema>}
  */
 export async function load(options = {}) {
-  checkKeys(options, ['maxMemoryBytes', 'wasmBaseUrl', 'deadlineMs'], 'options');
+  checkKeys(options, ['maxMemoryBytes', 'wasmBaseUrl', 'deadlineMs', 'workBudget'], 'options');
   const maxMemoryBytes = options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
   if (typeof maxMemoryBytes !== 'number' || !(maxMemoryBytes > 0)) {
     throw new RangeError(`options.maxMemoryBytes must be a positive number (Infinity for no limit), not ${maxMemoryBytes}`);
   }
   const deadlineMs = options.deadlineMs ?? null;
   if (deadlineMs !== null) checkDeadline(deadlineMs);
+  const workBudget = options.workBudget === undefined || options.workBudget === null ? null : u64(options.workBudget, 'options.workBudget');
   const base = new URL(options.wasmBaseUrl ?? new URL('../gen/', import.meta.url));
   const key = `${base.href}\n${maxMemoryBytes}`;
   let modules = compiledModules.get(key);
@@ -151,9 +174,9 @@ export async function load(options = {}) {
     compiledModules.delete(key);
     throw e;
   }
-  if (deadlineMs === null) return new ToolSchema(INTERNAL, new LocalEngine(new Instance(modules, made)));
+  if (deadlineMs === null) return new ToolSchema(INTERNAL, new LocalEngine(new Instance(modules, made, workBudget)));
   // The instance made here only compiled the modules; the worker makes its own.
-  const engine = new WorkerEngine(await import('node:worker_threads'), modules, deadlineMs);
+  const engine = new WorkerEngine(await import('node:worker_threads'), modules, deadlineMs, workBudget);
   await engine.start();
   return new ToolSchema(INTERNAL, engine);
 }
@@ -255,11 +278,14 @@ class WorkerEngine extends Engine {
   #ready = false;
   #interfaces = [];
 
-  constructor(threads, modules, deadlineMs) {
+  #workBudget;
+
+  constructor(threads, modules, deadlineMs, workBudget) {
     super();
     this.#wt = threads;
     this.#modules = modules;
     this.deadlineMs = deadlineMs;
+    this.#workBudget = workBudget;
     unreferenced.register(this, this.#live);
   }
 
@@ -338,7 +364,7 @@ class WorkerEngine extends Engine {
     const { port1, port2 } = new MessageChannel();
     const flag = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(WORKER_URL, {
-      workerData: { modules: [...this.#modules], port: port2, flag },
+      workerData: { modules: [...this.#modules], port: port2, flag, workBudget: this.#workBudget },
       transferList: [port2],
     });
     // The thread does not keep the process alive, and an error in it is
@@ -452,6 +478,17 @@ export class ToolSchema {
   /** Each call's deadline in milliseconds (`load({deadlineMs})`), or null: no deadline, no worker thread. */
   get deadlineMs() {
     return this.#engine.deadlineMs;
+  }
+
+  /**
+   * The steps each call may take inside the component (`load({workBudget})`,
+   * else the component's default, 20000000n), as a BigInt: past it a call is
+   * refused with one error at `$` (`DescribeError`, `EncodeError`, … or
+   * `ArgumentsError` with keyword `limit`).
+   */
+  get workBudget() {
+    this.#need('work');
+    return this.#call('work', 'workBudget', [], unexpectedErr);
   }
 
   /** The interfaces this build of the component exports that have operations (`describe`, `validate`, …). */
@@ -693,7 +730,7 @@ function sourceFiles(files) {
     checkKeys(f, ['path', 'text'], what);
     if (typeof f.path !== 'string') throw new TypeError(`${what}.path must be a string (the path diagnostics name), not ${show(f.path)}`);
     if (typeof f.text !== 'string') throw new TypeError(`${what}.text must be a string (the file's C# source), not ${show(f.text)}`);
-    return { path: f.path, text: f.text };
+    return { path: wellFormed(f.path, `${what}.path`), text: wellFormed(f.text, `${what}.text`) };
   });
 }
 
@@ -852,7 +889,19 @@ function show(v) {
 
 function text(v, what) {
   if (typeof v !== 'string') throw new TypeError(`${what} must be a string (JSON text where JSON is meant), not ${show(v)}`);
-  return v;
+  return wellFormed(v, what);
+}
+
+// A lone surrogate: a high one not followed by a low one, or a low one not
+// preceded by a high one.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** `v` itself when it is well-formed UTF-16, else a TextError naming it `what`. */
+function wellFormed(v, what) {
+  // isWellFormed is a scan without a regular expression where the engine has it (Node 20, Chrome 111).
+  if (typeof v.isWellFormed === 'function' ? v.isWellFormed() : !LONE_SURROGATE.test(v)) return v;
+  const at = v.search(LONE_SURROGATE);
+  throw new TextError(what, at, v.charCodeAt(at));
 }
 
 function optionalText(v, what) {

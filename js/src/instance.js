@@ -53,12 +53,16 @@ export class Instance {
   #validators = new Map();
   #nextId = 1;
 
+  #workBudget;
+
   /**
    * @param {Map<string, WebAssembly.Module>} modules every compiled core module, by name
    * @param {{root: object, memory: WebAssembly.Memory}} [made] an instance already made from them
+   * @param {bigint | null} [workBudget] the work budget to set in each instance (null: the component's default)
    */
-  constructor(modules, made) {
+  constructor(modules, made, workBudget = null) {
     this.#modules = modules;
+    this.#workBudget = workBudget;
     if (made) this.#adopt(made);
     else this.#fresh();
   }
@@ -123,6 +127,11 @@ export class Instance {
   }
 
   #adopt({ root, memory }) {
+    // Every instance gets the budget, the fresh one after a trap included.
+    if (this.#workBudget !== null) {
+      if (!root.work) throw new Error('this build of the component has no work interface, so it takes no workBudget');
+      root.work.setWorkBudget(this.#workBudget);
+    }
     this.#root = root;
     this.#memory = memory;
     this.#validators = new Map();

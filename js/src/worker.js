@@ -7,17 +7,18 @@
 // (it then takes the answer with `receiveMessageOnPort`), or until the
 // deadline, when it terminates this thread and starts another.
 //
-// workerData: {modules: [[name, WebAssembly.Module], …], port, flag}, the
-// core modules already compiled (and memory-limited) by the calling thread,
-// this thread's end of the channel, and the Int32Array the answers are
-// signalled on. The first message is `{ready: {interfaces}}` or `{failed}`;
+// workerData: {modules: [[name, WebAssembly.Module], …], port, flag,
+// workBudget}, the core modules already compiled (and memory-limited) by the
+// calling thread, this thread's end of the channel, the Int32Array the
+// answers are signalled on, and the work budget for each instance (null: the
+// component's default). The first message is `{ready: {interfaces}}` or `{failed}`;
 // then one answer per request (see ./instance.js), with a trap's error as a
 // plain record `{name, message, stack}`.
 
 import { workerData } from 'node:worker_threads';
 import { Instance } from './instance.js';
 
-const { modules, port, flag } = workerData;
+const { modules, port, flag, workBudget } = workerData;
 
 function reply(message) {
   try {
@@ -32,7 +33,7 @@ function reply(message) {
 
 let instance = null;
 try {
-  instance = new Instance(new Map(modules));
+  instance = new Instance(new Map(modules), undefined, workBudget ?? null);
   reply({ ready: { interfaces: instance.interfaces } });
 } catch (e) {
   reply({ failed: String(e?.stack ?? e) });

@@ -98,6 +98,8 @@ const COVERED = {
     providerProfile: 'providerProfile',
     budget: 'budget',
   },
+  // Set by load({workBudget}) in every instance; read back by a getter.
+  work: { setWorkBudget: { getter: 'workBudget' }, workBudget: { getter: 'workBudget' } },
 };
 
 test('the wrapper exposes every export of the component', async () => {
@@ -108,6 +110,11 @@ test('the wrapper exposes every export of the component', async () => {
     for (const [fn, value] of Object.entries(root[name])) {
       const method = COVERED[name][fn];
       assert.ok(method, `${name}.${fn} is not exposed by the package`);
+      if (typeof method === 'object') {
+        const getter = Object.getOwnPropertyDescriptor(ToolSchema.prototype, method.getter)?.get;
+        assert.equal(typeof getter, 'function', `ToolSchema.prototype.${method.getter} is a getter`);
+        continue;
+      }
       assert.equal(typeof ToolSchema.prototype[method], 'function', `ToolSchema.prototype.${method}`);
       if (typeof value === 'function' && /^[A-Z]/.test(fn)) {
         // A resource: each of its methods on the wrapper's class of the same name.

@@ -16,6 +16,7 @@ import {
   EncodeError,
   PROVIDERS,
   SchemaError,
+  TextError,
   ToolSchema,
   ToolSchemaError,
   TrapError,
@@ -491,7 +492,7 @@ describe('downconvert', () => {
 
 describe('instances', () => {
   test('interfaces lists what this build of the component exports', () => {
-    assert.deepEqual([...ts.interfaces].sort(), ['describe', 'downconvert', 'encode', 'validate']);
+    assert.deepEqual([...ts.interfaces].sort(), ['describe', 'downconvert', 'encode', 'validate', 'work']);
   });
 
   test('ToolSchema and Validator have no public constructor', () => {
@@ -573,6 +574,96 @@ describe('hostile input', () => {
       assert.equal(fresh.restarts, 0, 'answered without a trap');
     });
   }
+});
+
+describe('text that is not well-formed UTF-16', () => {
+  // jco writes strings into the component with TextEncoder, which turns a
+  // lone surrogate into U+FFFD: "\ud800" and "\udc00" would be one name.
+  const CLOSED = '{"type":"object","properties":{"\ud800":{"type":"integer"}},"additionalProperties":false}';
+
+  test('a schema key "\\ud800" does not accept an argument "\\udc00" under additionalProperties: false', () => {
+    const e = thrown(() => ts.validateArgs(CLOSED, '{"\udc00": 1}'), TextError);
+    assert.ok(e instanceof ToolSchemaError && !(e instanceof TypeError));
+    assert.equal(e.name, 'TextError');
+    assert.equal(e.argument, 'schema');
+    assert.equal(e.index, 32);
+    assert.match(e.message, /^schema is not well-formed UTF-16: a lone surrogate \\ud800 at index 32/);
+    // Refused before anything crossed: the same instance answers the next call.
+    assert.equal(ts.validateArgs('{"type":"object"}', '{"\ud83d\ude00": 1}'), '{"😀":1}');
+    assert.equal(ts.restarts, 0);
+  });
+
+  test('every text is checked, wherever it goes', () => {
+    const lone = (s) => `${s}\udc00`;
+    const cases = [
+      [() => ts.validateArgs('{"type":"object"}', lone('{"a":"x"}')), 'args'],
+      [() => ts.describeTool(lone('{')), 'descriptor'],
+      [() => ts.describeType(lone('List<int>')), 'typeExpr'],
+      [() => ts.describeType('int', { naming: lone('CamelCase') }), 'context.naming'],
+      [() => ts.describeSource([{ path: lone('T.cs'), text: docketSource }]), 'files[0].path'],
+      [() => ts.describeSource([{ path: 'T.cs', text: lone(docketSource) }]), 'files[0].text'],
+      [() => ts.toolName(lone('Get')), 'method'],
+      [() => ts.flattenDoc(lone('<summary>x</summary>')), 'xml'],
+      [() => ts.compile(lone('{}')), 'schema'],
+      [() => ts.compile('{"type":"object"}').validate(lone('{}')), 'args'],
+      [
+        () => ts.encodeResult({ toolName: 'x', returnType: 'string', outcome: { type: 'returned', json: lone('"a') } }),
+        'outcome.json',
+      ],
+      [
+        () => ts.encodeResult({ toolName: 'x', returnType: 'Part', outcome: { type: 'returnedParts', parts: [{ type: 'text', text: lone('') }] } }),
+        'outcome.parts[0].text',
+      ],
+      [() => ts.downconvert(lone('{}'), 'openai'), 'schema'],
+      [() => ts.downconvert('{}', { custom: lone('{}') }), 'target.custom'],
+      [() => ts.restoreArgs('{"type":"object"}', 'openai', lone('{}')), 'args'],
+      [() => ts.providerProfile(lone('openai')), 'name'],
+    ];
+    for (const [call, argument] of cases) assert.equal(thrown(call, TextError).argument, argument);
+    // A surrogate pair is one character; a high surrogate last in the text is alone.
+    assert.equal(ts.flattenDoc('a \ud83d\ude00'), 'a 😀');
+    assert.equal(thrown(() => ts.flattenDoc('a \ud83d'), TextError).index, 2);
+    assert.equal(ts.restarts, 0);
+  });
+});
+
+describe('the work budget', () => {
+  const docket = () => example('get-docket.json');
+  const ITEMS = '{"type":"object","properties":{"a":{"items":{"type":"integer"}}}}';
+  const many = `{"a":[${Array(10_000).fill(1).join(',')}]}`;
+
+  test('load({workBudget}) takes a BigInt or a safe integer number of steps', async () => {
+    assert.equal(ts.workBudget, 20_000_000n, 'the component’s default');
+    await assert.rejects(load({ workBudget: -1 }), RangeError);
+    await assert.rejects(load({ workBudget: 2 ** 64 }), RangeError);
+    await assert.rejects(load({ workBudget: 'lots' }), TypeError);
+    assert.equal((await load({ workBudget: 5000 })).workBudget, 5000n);
+  });
+
+  test('past it a call is one error at $, and a call within it is answered', async () => {
+    const tight = await load({ workBudget: 20n });
+    const descriptor = await docket();
+    const e = thrown(() => tight.describeTool(descriptor), DescribeError);
+    assert.deepEqual(e.diagnostics.map((d) => [d.code, d.path]), [['OLD007', '$']]);
+    assert.match(e.diagnostics[0].message, /more than the work budget of 20 steps/);
+    const args = thrown(() => tight.validateArgs(ITEMS, many), ArgumentsError);
+    assert.deepEqual(args.errors.map((x) => [x.path, x.keyword]), [['$', 'limit']]);
+    assert.match(args.errors[0].message, /takes more than 20 steps/);
+    assert.equal(tight.describeType('int'), '{"type":"integer","minimum":-2147483648,"maximum":2147483647}');
+    assert.equal(tight.restarts, 0);
+    assert.equal(ts.validateArgs(ITEMS, many), many.replace(/\s/g, ''));
+  });
+
+  test('the fresh instance after a trap has it too, on this thread and in the worker', async () => {
+    const hungry = '{"a":[' + Array(200_000).fill('1').join(',') + ']}';
+    for (const options of [{}, { deadlineMs: 10_000 }]) {
+      const small = await load({ maxMemoryBytes: INITIAL_MEMORY + 2 * MiB, workBudget: 1_000n, ...options });
+      thrown(() => small.validateArgs('{"type":"object"}', hungry), TrapError);
+      assert.equal(small.restarts, 1);
+      assert.equal(small.workBudget, 1_000n);
+      assert.match(thrown(() => small.validateArgs(ITEMS, many), ArgumentsError).message, /takes more than 1000 steps/);
+    }
+  });
 });
 
 describe('freeing validators', () => {

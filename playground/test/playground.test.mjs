@@ -85,7 +85,7 @@ after(async () => {
 const text = (selector) => page.locator(selector).innerText();
 
 test('the page loads the component in the browser', async () => {
-  assert.match(await text('#status'), /^Ready: the component loaded in \d+ ms \(interfaces: describe, .*validate.*\)\.$/);
+  assert.match(await text('#status'), /^Ready: the component loaded in \d+ ms \(interfaces: describe, .*validate, work\)\.$/);
 });
 
 test('the C# pane starts with get-docket.cs and its tool, whose input schema sections 3 and 4 use', async () => {

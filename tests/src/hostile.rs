@@ -2,7 +2,8 @@
 //! them: what the work bounds of `docs/validation.md` must answer quickly,
 //! with an error result (or the bound arguments), never a trap. The
 //! validation tests run them natively and through the component, the CLI's
-//! tests through `host-demo validate`.
+//! tests through `host-demo validate`; the descriptors at the top go through
+//! `describe-tool` the same ways.
 
 /// `$defs` L0…L{levels}, each an `anyOf` of two references to the next: one
 /// value against L0 would take 2^levels schemas.
@@ -26,6 +27,24 @@ pub fn fan_out_between_resources(levels: usize) -> String {
         .chain([format!(r#""L{levels}":{{"$id":"https://x.test/L{levels}","type":"string"}}"#)])
         .collect();
     format!(r#"{{"$defs":{{{}}},"type":"object","properties":{{"a":{{"$ref":"https://x.test/L0"}}}}}}"#, defs.join(","))
+}
+
+/// A descriptor of classes C0 … C{n-1}, each the base of the one before,
+/// and `uses` parameters of type C0: every use would walk the whole chain.
+pub fn base_chain(n: usize, uses: usize) -> String {
+    let classes: Vec<String> = (0..n)
+        .map(|i| match i + 1 < n {
+            true => format!(r#""C{i}":{{"kind":"class","base":"C{}"}}"#, i + 1),
+            false => format!(r#""C{i}":{{"kind":"class"}}"#),
+        })
+        .collect();
+    let params: Vec<String> = (0..uses).map(|i| format!(r#"{{"name":"p{i}","type":"C0"}}"#)).collect();
+    format!(r#"{{"method":"Run","parameters":[{}],"types":{{{}}}}}"#, params.join(","), classes.join(","))
+}
+
+/// A descriptor of `n` empty parameters: two members refused in each.
+pub fn empty_parameters(n: usize) -> String {
+    format!(r#"{{"method":"Empty","parameters":[{}]}}"#, vec!["{}"; n].join(","))
 }
 
 /// What a hostile input must be answered with.

@@ -37,6 +37,7 @@ fn main() {
     }
     trials.extend(example_trials());
     trials.extend(hostile_trials());
+    trials.push(Trial::test("hostile/past-a-lowered-work-budget", past_the_work_budget));
     trials.push(Trial::test("coverage/every-source-code", every_code_covered));
     libtest_mimic::run(&args, trials).exit();
 }
@@ -294,4 +295,39 @@ fn every_code_covered() -> Result<(), Failed> {
         .filter(|c| !seen.contains(&format!("\"code\": \"{c}\"")))
         .collect();
     if missing.is_empty() { Ok(()) } else { Err(format!("no C# case produces {}", missing.join(", ")).into()) }
+}
+
+/// With the work budget lowered, source that needs more to describe is one
+/// diagnostic about the whole source (`OLC005`, path `$`, no file), natively
+/// and through the component; with the budget back at its default, the same
+/// instance describes it.
+fn past_the_work_budget() -> Result<(), Failed> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/get-docket.cs"))
+        .map_err(|e| e.to_string())?;
+    let files = [SourceFile { path: "get-docket.cs", text: &text }];
+    let native = tool_schema::work::with_budget(20, || {
+        native_answer(tool_schema::describe_source(&files, &SourceOptions::default()))
+    });
+    let codes = native.get("err").and_then(Value::as_array).map(|d| {
+        d.iter()
+            .map(|d| (d.get("code").and_then(Value::as_str), d.get("file").and_then(Value::as_str)))
+            .collect::<Vec<_>>()
+    });
+    if codes != Some(vec![(Some("OLC005"), Some(""))]) {
+        return Err(format!("natively: {}", native.to_json()).into());
+    }
+    let rt = runtime()?;
+    let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+    host.set_work_budget(20).map_err(|e| e.to_string())?;
+    let wit = [host_demo::SourceFile { path: "get-docket.cs".into(), text: text.clone() }];
+    let options = host_demo::SourceOptions { mode: host_demo::Mode::Generator, naming: None };
+    let component = component_answer(host.describe_source(&wit, &options).map_err(|e| e.to_string())?);
+    if component.to_json() != native.to_json() {
+        return Err(format!("the component answered {}", component.to_json()).into());
+    }
+    host.set_work_budget(tool_schema::work::DEFAULT_BUDGET).map_err(|e| e.to_string())?;
+    match host.describe_source(&wit, &options).map_err(|e| e.to_string())? {
+        Ok(_) => Ok(()),
+        Err(d) => Err(format!("with the default budget: {d:?}").into()),
+    }
 }

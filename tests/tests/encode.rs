@@ -42,6 +42,7 @@ fn main() {
         }
     }
     trials.push(Trial::test("coverage/every-outcome-code", || Ok(codes_covered(&["encode"], &["OLE"])?)));
+    trials.extend(hostile_trials());
     libtest_mimic::run(&args, trials).exit();
 }
 
@@ -108,6 +109,10 @@ fn wit_outcome(o: &tool_schema::Outcome) -> Outcome {
 fn component(c: &Case) -> Result<String, String> {
     let rt = runtime()?;
     let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+    component_on(&mut host, c)
+}
+
+fn component_on(host: &mut host_demo::Host<'_>, c: &Case) -> Result<String, String> {
     let context = TypeContext { types: c.types.clone(), naming: c.naming.clone(), mode: Mode::Generator };
     let answer = host
         .encode_result(&c.tool, &c.returns, &context, &wit_outcome(&c.outcome), c.ends_loop)
@@ -137,4 +142,114 @@ fn run_case(c: &Case) -> Result<(), Failed> {
     }
     let expected = c.expect.as_ref().ok_or("the case has no 'expect' (BLESS=1 writes it)")?;
     Ok(conformance::check(golden_of(&native), golden_of(&component), expected)?)
+}
+
+/// Outcomes built to be large, as a hostile (or broken) host would hand
+/// them in: each answered with diagnostics, the first 100 then how many
+/// more, within a second natively (a bound, not a benchmark), identically
+/// through the component, whose instance then answers the next call.
+fn hostile_trials() -> Vec<Trial> {
+    let million = || vec!["\"a\""; 1_000_000].join(",");
+    let cases: Vec<(&str, &str, tool_schema::Outcome, &str)> = vec![
+        (
+            "a-million-mismatched-values",
+            "List<int>",
+            tool_schema::Outcome::Returned(format!("[{}]", million())),
+            "999900 more problems are not listed (at most 100 are).",
+        ),
+        (
+            "200000-parts-that-are-not-json",
+            "List<Part>",
+            tool_schema::Outcome::ReturnedParts(vec![tool_schema::Part::Json("{".into()); 200_000]),
+            "199900 more problems are not listed (at most 100 are).",
+        ),
+    ];
+    let mut trials: Vec<Trial> = cases
+        .into_iter()
+        .map(|(name, returns, outcome, last)| {
+            Trial::test(format!("hostile/{name}"), move || {
+                let case = Case {
+                    tool: "x".into(),
+                    returns: returns.into(),
+                    types: None,
+                    naming: None,
+                    ends_loop: false,
+                    outcome,
+                    expect: None,
+                };
+                let started = std::time::Instant::now();
+                let native = native(&case);
+                let took = started.elapsed();
+                if took > std::time::Duration::from_secs(1) {
+                    return Err(format!("answered natively in {took:?}, more than a second").into());
+                }
+                let answer = parse(golden_of(&native))?;
+                let diags = answer.get("diagnostics").and_then(Value::as_array).ok_or("not refused")?;
+                let said = |i: usize, k: &str| diags.get(i).and_then(|d| d.get(k)).and_then(Value::as_str);
+                if diags.len() != 101 || said(100, "message") != Some(last) || said(100, "code") != Some("OLE004") {
+                    return Err(format!(
+                        "expected 100 diagnostics then '{last}', got {} ending {:?}",
+                        diags.len(),
+                        said(diags.len() - 1, "message")
+                    )
+                    .into());
+                }
+                next_call_works(&case, &native)
+            })
+        })
+        .collect();
+    trials.push(Trial::test("hostile/past-a-lowered-work-budget", || {
+        let values: Vec<String> = (0..10_000).map(|i| i.to_string()).collect();
+        let case = Case {
+            tool: "x".into(),
+            returns: "List<int>".into(),
+            types: None,
+            naming: None,
+            ends_loop: false,
+            outcome: tool_schema::Outcome::Returned(format!("[{}]", values.join(","))),
+            expect: None,
+        };
+        let native = tool_schema::work::with_budget(1_000, || native(&case));
+        let want = r#"{"diagnostics":[{"code":"OLE004","message":"Not answered: encoding the outcome takes more than the work budget of 1000 steps (a bound for inputs no other limit foresees).","path":"$"}]}"#;
+        if golden_of(&native) != want {
+            return Err(format!("natively: {native}").into());
+        }
+        let rt = runtime()?;
+        let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+        host.set_work_budget(1_000).map_err(|e| e.to_string())?;
+        let component = component_on(&mut host, &case)?;
+        if component != native {
+            return Err(format!("native and component differ\n native:    {native}\n component: {component}").into());
+        }
+        host.set_work_budget(tool_schema::work::DEFAULT_BUDGET).map_err(|e| e.to_string())?;
+        let fits = component_on(&mut host, &case)?;
+        if !golden_of(&fits).starts_with(r#"{"parts":[{"type":"json""#) {
+            return Err(format!("with the default budget: {fits}").into());
+        }
+        Ok(())
+    }));
+    trials
+}
+
+/// The component's answer is the native one, and the same instance then
+/// answers a small call.
+fn next_call_works(case: &Case, native: &str) -> Result<(), Failed> {
+    let rt = runtime()?;
+    let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+    let component = component_on(&mut host, case)?;
+    if component != native {
+        let cut = |s: &str| s.chars().take(600).collect::<String>();
+        return Err(format!(
+            "native and component differ\n native:    {}\n component: {}",
+            cut(native),
+            cut(&component)
+        )
+        .into());
+    }
+    let small = Case { returns: "int".into(), outcome: tool_schema::Outcome::Returned("1".into()), ..case.clone() };
+    let next = component_on(&mut host, &small)?;
+    if !golden_of(&next).starts_with(r#"{"parts":"#) {
+        return Err(format!("the next call on the same instance answered {next}").into());
+    }
+    Ok(())
 }

@@ -191,6 +191,40 @@ fn real_schema_trials() -> Vec<Trial> {
 /// next call.
 fn hostile_trials() -> Vec<Trial> {
     use conformance::hostile::cases;
+    let lowered = Trial::test("hostile/past-a-lowered-work-budget", || {
+        let schema = r#"{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}}}}"#;
+        let args = format!(r#"{{"a":[{}]}}"#, vec!["1"; 10_000].join(","));
+        let run = || match tool_schema::validate_args(schema, &args, tool_schema::Options::default()) {
+            Ok(b) => bound_json(&b),
+            Err(e) => tool_schema::validate::errors_json(&e),
+        };
+        let native = tool_schema::work::with_budget(1_000, run);
+        let want = r#"{"errors":[{"path":"$","keyword":"limit","message":"Argument '$' could not be checked: checking it against the schema takes more than 1000 steps."}]}"#;
+        if native != want {
+            return Err(format!("natively: {native}").into());
+        }
+        let rt = runtime()?;
+        let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+        host.set_work_budget(1_000).map_err(|e| e.to_string())?;
+        let one_shot = match host.validate_args(schema, &args).map_err(|e| e.to_string())? {
+            Ok(b) => bound_json(&b),
+            Err(e) => tool_schema::validate::errors_json(&to_core_errors(e)),
+        };
+        // A validator compiled under the lowered budget keeps it.
+        let compiled = host.compile(schema, None).map_err(|e| e.to_string())?.map_err(|d| format!("{d:?}"))?;
+        host.set_work_budget(tool_schema::work::DEFAULT_BUDGET).map_err(|e| e.to_string())?;
+        let kept = match host.validate(&compiled, &args).map_err(|e| e.to_string())? {
+            Ok(b) => bound_json(&b),
+            Err(e) => tool_schema::validate::errors_json(&to_core_errors(e)),
+        };
+        if one_shot != native || kept != native {
+            return Err(format!("through the component: {one_shot} and {kept}").into());
+        }
+        match host.validate_args(schema, &args) {
+            Ok(Ok(_)) => Ok(()),
+            other => Err(format!("with the default budget: {other:?}").into()),
+        }
+    });
     cases()
         .into_iter()
         .map(|(name, schema, args, expect)| {
@@ -226,6 +260,7 @@ fn hostile_trials() -> Vec<Trial> {
                 }
             })
         })
+        .chain([lowered])
         .collect()
 }
 

@@ -15,6 +15,7 @@
 //! a diagnostic (never a trap) and identically by both.
 
 use conformance::cases::{TypeCase, type_cases};
+use conformance::hostile::{base_chain, empty_parameters};
 use conformance::{
     bless_table, blessing, check, codes_covered, component_answer, native_answer, parse, runtime, sorted_json_files,
     vectors_dir,
@@ -32,6 +33,7 @@ fn main() {
     let mut trials = tool_trials();
     trials.extend(type_trials());
     trials.extend(hostile_trials());
+    trials.push(Trial::test("hostile/past-a-lowered-work-budget", past_the_work_budget));
     trials.push(Trial::test("coverage/every-diagnostic-code", every_code_covered));
     trials.push(Trial::test("component/instantiates-with-no-imports", || {
         let rt = runtime()?;
@@ -114,8 +116,8 @@ fn every_code_covered() -> Result<(), Failed> {
 }
 
 /// Inputs built to be slow, deep or large: each must be answered with the
-/// named code, identically natively and through the component, and the
-/// instance must answer the next call.
+/// named code, within a second natively, identically natively and through
+/// the component, and the instance must answer the next call.
 fn hostile_trials() -> Vec<Trial> {
     let param = |i: usize, ty: &str| format!(r#"{{"name":"p{i}","type":"{ty}"}}"#);
     let many_params = |n: usize, ty: &str| {
@@ -177,12 +179,21 @@ fn hostile_trials() -> Vec<Trial> {
             },
             "OLD007",
         ),
+        ("base-class-chain-of-20000-used-by-50", base_chain(20_000, 50), "OLD007"),
+        ("base-class-chain-of-5000-used-by-40", base_chain(5_000, 40), "OLD007"),
+        ("300000-members-refused", empty_parameters(150_000), "OLD002"),
     ];
     cases
         .into_iter()
         .map(|(name, text, code)| {
             Trial::test(format!("hostile/{name}"), move || {
+                let started = std::time::Instant::now();
                 let native = native_answer(tool_schema::describe_tool(&text));
+                let took = started.elapsed();
+                // A bound, not a benchmark: these take milliseconds.
+                if took > std::time::Duration::from_secs(1) {
+                    return Err(format!("answered natively in {took:?}, more than a second").into());
+                }
                 let mut host = runtime()?.instantiate().map_err(|e| e.to_string())?;
                 let component = component_answer(host.describe_tool(&text).map_err(|e| e.to_string())?);
                 if native != component {
@@ -199,4 +210,28 @@ fn hostile_trials() -> Vec<Trial> {
             })
         })
         .collect()
+}
+
+/// With the work budget lowered, a descriptor that needs more is one
+/// diagnostic at `$`, natively and through the component; with the budget
+/// back at its default, the same instance describes it.
+fn past_the_work_budget() -> Result<(), Failed> {
+    let text = read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/get-docket.json"));
+    let native = tool_schema::work::with_budget(20, || native_answer(tool_schema::describe_tool(&text)));
+    let want = r#"{"diagnostics":[{"code":"OLD007","message":"Not answered: describing the descriptor takes more than the work budget of 20 steps (a bound for inputs no other limit foresees).","path":"$"}]}"#;
+    if native != want {
+        return Err(format!("natively: {native}").into());
+    }
+    let mut host = runtime()?.instantiate().map_err(|e| e.to_string())?;
+    host.set_work_budget(20).map_err(|e| e.to_string())?;
+    let component = component_answer(host.describe_tool(&text).map_err(|e| e.to_string())?);
+    if component != native {
+        return Err(format!("the component answered {component}").into());
+    }
+    host.set_work_budget(tool_schema::work::DEFAULT_BUDGET).map_err(|e| e.to_string())?;
+    let described = component_answer(host.describe_tool(&text).map_err(|e| e.to_string())?);
+    if described != native_answer(tool_schema::describe_tool(&text)) || described.contains("diagnostics") {
+        return Err(format!("with the default budget the component answered {described}").into());
+    }
+    Ok(())
 }

@@ -726,16 +726,15 @@ impl<'a> Fields<'a> {
     /// Reads `v` as an object whose members must be among `allowed`.
     fn new(v: &'a Value, path: &Path, what: &str, allowed: &[&str], sink: &mut Sink) -> Option<Fields<'a>> {
         let Some(members) = v.as_object() else {
-            sink.report(Code::Old002, path, format!("Expected {what} as a JSON object, not {}.", article(v)));
+            sink.report_with(Code::Old002, path, || format!("Expected {what} as a JSON object, not {}.", article(v)));
             return None;
         };
+        crate::work::spend(members.len() as u64);
         for (k, _) in members {
             if !allowed.contains(&k.as_str()) {
-                sink.report(
-                    Code::Old002,
-                    &path.key(k),
-                    format!("Unknown member '{k}' in {what} (expected one of: {}).", allowed.join(", ")),
-                );
+                sink.report_with(Code::Old002, &path.key(k), || {
+                    format!("Unknown member '{k}' in {what} (expected one of: {}).", allowed.join(", "))
+                });
             }
         }
         Some(Fields { members, path: path.clone() })
@@ -748,7 +747,7 @@ impl<'a> Fields<'a> {
     fn required(&self, sink: &mut Sink, key: &str) -> Option<&'a Value> {
         let v = self.get(key);
         if v.is_none() {
-            sink.report(Code::Old002, &self.path.key(key), format!("The member '{key}' is required."));
+            sink.report_with(Code::Old002, &self.path.key(key), || format!("The member '{key}' is required."));
         }
         v
     }
@@ -757,11 +756,9 @@ impl<'a> Fields<'a> {
         match self.get(key)? {
             Value::String(s) => Some(s.clone()),
             other => {
-                sink.report(
-                    Code::Old002,
-                    &self.path.key(key),
-                    format!("'{key}' must be a string, not {}.", article(other)),
-                );
+                sink.report_with(Code::Old002, &self.path.key(key), || {
+                    format!("'{key}' must be a string, not {}.", article(other))
+                });
                 None
             }
         }

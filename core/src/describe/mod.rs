@@ -9,17 +9,18 @@ pub mod resolve;
 pub mod schema;
 pub mod typeexpr;
 
-use crate::diag::{Code, Diagnostic, Sink};
+use crate::diag::{self, Code, Diagnostic, Sink};
 use crate::json::{self, ParseLimits, Value};
 use crate::path::Path;
+use crate::work;
 use descriptor::{ContainingType, Context, Descriptor, Method, Mode, Naming, Param};
 use resolve::{Described, Resolver, Role, Shape, is_named};
 use schema::{Additional, Schema};
 use typeexpr::TypeExpr;
 
 /// Limits on a descriptor's text (`decisions.md` §6). The schema a descriptor
-/// expands to is limited by [`resolve::MAX_SCHEMA_NODES`] and
-/// [`resolve::MAX_TYPE_DEPTH`].
+/// expands to is limited by [`resolve::MAX_SCHEMA_NODES`],
+/// [`resolve::MAX_TYPE_DEPTH`] and [`resolve::MAX_BASE_CLASSES`].
 pub const DESCRIPTOR_LIMITS: ParseLimits = ParseLimits { max_bytes: 1 << 20, max_depth: 64 };
 
 /// Describes a tool, or every tool of a class, from a descriptor's JSON text.
@@ -27,16 +28,38 @@ pub const DESCRIPTOR_LIMITS: ParseLimits = ParseLimits { max_bytes: 1 << 20, max
 /// Returns the tool object (`{"name", "description", "inputSchema",
 /// "outputSchema"?, "endsLoop", "requiresApproval", "parallelSafe",
 /// "timeoutSeconds"}`) as compact JSON, or a JSON array of them for a class
-/// descriptor; or every problem found.
+/// descriptor; or every problem found (at most
+/// [`crate::diag::MAX_DIAGNOSTICS`], then one saying how many more).
 pub fn describe_tool(descriptor: &str) -> Result<String, Vec<Diagnostic>> {
-    let mut sink = Sink::default();
-    let root = parse_input(descriptor, "descriptor", &mut sink).ok_or_else(|| sink_vec(&mut sink))?;
-    describe_descriptor(&root).map(|v| v.to_json())
+    let (answer, over) = work::operation(|| {
+        let mut sink = Sink::default();
+        match parse_input(descriptor, "descriptor", &mut sink) {
+            Some(root) => describe_listed(&root).map(|v| v.to_json()),
+            None => Err(sink.into_listed()),
+        }
+    });
+    finish(answer, over, "describing the descriptor")
 }
 
 /// [`describe_tool`] for a descriptor already parsed: the tool object, or an
 /// array of them for a class descriptor.
 pub fn describe_descriptor(root: &Value) -> Result<Value, Vec<Diagnostic>> {
+    let (answer, over) = work::operation(|| describe_listed(root));
+    finish(answer, over, "describing the descriptor")
+}
+
+/// A describing operation's answer: its diagnostics with how many more were
+/// found, or the one diagnostic of a spent work budget.
+fn finish<T>(answer: Result<T, (Vec<Diagnostic>, usize)>, over: bool, doing: &str) -> Result<T, Vec<Diagnostic>> {
+    if over {
+        return Err(vec![diag::over_budget(Code::Old007, doing)]);
+    }
+    answer.map_err(|(listed, more)| diag::with_unlisted(listed, more, Code::Old007))
+}
+
+/// [`describe_descriptor`] inside a running operation: the diagnostics kept,
+/// in document order, and how many more were found.
+pub(crate) fn describe_listed(root: &Value) -> Result<Value, (Vec<Diagnostic>, usize)> {
     let mut sink = Sink::default();
     let Some(desc) = descriptor::read(root, &mut sink) else {
         return Err(sink.into_document_order(root));
@@ -87,23 +110,26 @@ pub fn describe_type(
     naming: Option<&str>,
     mode: Mode,
 ) -> Result<String, Vec<Diagnostic>> {
-    let mut sink = Sink::default();
-    let Some(context) = context_from(types, naming, mode, &mut sink) else {
-        return Err(sink.into_vec());
-    };
-    let at = Path::root().key("type");
-    let expr = match TypeExpr::parse(type_expr) {
-        Ok(e) => e,
-        Err(why) => {
-            sink.report(Code::Old003, &at, format!("The type expression '{type_expr}' cannot be read: {why}."));
-            return Err(sink.into_vec());
+    let (answer, over) = work::operation(|| {
+        let mut sink = Sink::default();
+        let Some(context) = context_from(types, naming, mode, &mut sink) else {
+            return Err(sink.into_listed());
+        };
+        let at = Path::root().key("type");
+        let expr = match TypeExpr::parse(type_expr) {
+            Ok(e) => e,
+            Err(why) => {
+                sink.report(Code::Old003, &at, format!("The type expression '{type_expr}' cannot be read: {why}."));
+                return Err(sink.into_listed());
+            }
+        };
+        let described = Resolver::new(&context, &mut sink).describe(&expr, &at, Role::Parameter);
+        match described {
+            Some(d) if sink.is_empty() => Ok(d.schema.to_value().to_json()),
+            _ => Err(sink.into_listed()),
         }
-    };
-    let described = Resolver::new(&context, &mut sink).describe(&expr, &at, Role::Parameter);
-    match described {
-        Some(d) if sink.is_empty() => Ok(d.schema.to_value().to_json()),
-        _ => Err(sink.into_vec()),
-    }
+    });
+    finish(answer, over, "describing the type")
 }
 
 /// The context a lone type expression is described in: a `types` map (JSON
@@ -119,10 +145,6 @@ pub(crate) fn context_from(types: Option<&str>, naming: Option<&str>, mode: Mode
     let context = Context::new(declared, naming, Path::root().key("naming"), mode);
     check_naming(&context, sink);
     Some(context)
-}
-
-fn sink_vec(sink: &mut Sink) -> Vec<Diagnostic> {
-    std::mem::take(sink).into_vec()
 }
 
 fn parse_input(text: &str, what: &str, sink: &mut Sink) -> Option<Value> {
@@ -423,7 +445,7 @@ fn is_part(t: &TypeExpr, r: &Resolver<'_>) -> bool {
             return true;
         }
         seen += 1;
-        if seen > resolve::MAX_TYPE_DEPTH {
+        if seen > resolve::MAX_BASE_CLASSES {
             return false;
         }
         cur = r.declared(base);

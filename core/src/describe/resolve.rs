@@ -11,13 +11,17 @@ use super::typeexpr::TypeExpr;
 use crate::diag::{Code, Sink};
 use crate::json::{Number, Value};
 use crate::path::Path;
+use crate::work;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Most schema nodes one description may expand to (records are written
 /// inline, so a type used many times is written many times).
 pub const MAX_SCHEMA_NODES: usize = 10_000;
 /// Deepest nesting of types (members of members of …) one description may have.
 pub const MAX_TYPE_DEPTH: usize = 64;
+/// Longest chain of base classes above one record or class.
+pub const MAX_BASE_CLASSES: usize = 64;
 
 /// What a type is, beyond its schema: what annotations apply to it and which
 /// default values fit it.
@@ -71,6 +75,10 @@ pub struct Resolver<'c> {
     over_limit: bool,
     /// Declared types being expanded, each with the member being expanded.
     stack: Vec<(String, String)>,
+    /// The members of each record or class read so far (`None`: refused),
+    /// by canonical name: its base classes are walked once, however often
+    /// it is used.
+    members: HashMap<&'c str, Option<Rc<[Member<'c>]>>>,
 }
 
 const INTEGERS: &[(&[&str], i128, i128)] = &[
@@ -173,7 +181,7 @@ pub fn is_named(expr: &TypeExpr, names: &[&str]) -> bool {
 
 impl<'c> Resolver<'c> {
     pub fn new(ctx: &'c Context, sink: &'c mut Sink) -> Resolver<'c> {
-        Resolver { ctx, sink, nodes: 0, depth: 0, over_limit: false, stack: Vec::new() }
+        Resolver { ctx, sink, nodes: 0, depth: 0, over_limit: false, stack: Vec::new(), members: HashMap::new() }
     }
 
     /// The declared type an expression names, if any.
@@ -198,6 +206,9 @@ impl<'c> Resolver<'c> {
     }
 
     fn count_node(&mut self) -> bool {
+        if !work::spend(1) {
+            return false;
+        }
         self.nodes += 1;
         if self.nodes > MAX_SCHEMA_NODES {
             if !self.over_limit {
@@ -441,13 +452,13 @@ impl<'c> Resolver<'c> {
                 ),
             );
         }
-        let members = self.members(decl, obj)?;
+        let members = self.members_of(decl, obj)?;
         let mut properties: Vec<(String, Schema)> = Vec::new();
         let mut required = Vec::new();
         let mut complete = true;
         // JSON name → the C# name that took it.
         let mut json_names: HashMap<String, &str> = HashMap::new();
-        for m in members {
+        for m in members.iter() {
             if ignored(m.attributes) {
                 continue;
             }
@@ -501,6 +512,19 @@ impl<'c> Resolver<'c> {
         Some(Described { schema, shape: Shape::Object, nullable: false, value_type: obj.kind.is_value_type() })
     }
 
+    /// [`Resolver::members`], read once per type.
+    fn members_of(&mut self, decl: &'c TypeDecl, obj: &'c ObjectDecl) -> Option<Rc<[Member<'c>]>> {
+        if let Some(known) = self.members.get(decl.canonical.as_str()) {
+            return known.clone();
+        }
+        let read: Option<Rc<[Member<'c>]>> = self.members(decl, obj).map(Rc::from);
+        // Stopped by the budget: not an answer to remember.
+        if !work::spent() {
+            self.members.insert(&decl.canonical, read.clone());
+        }
+        read
+    }
+
     /// The members of a record or class in the contract's order: base class
     /// first, then declaration order (a positional record's parameters before
     /// its body). `required` is settled here: a `required` member,
@@ -537,6 +561,17 @@ impl<'c> Resolver<'c> {
                 );
                 return None;
             }
+            if chain.len() > MAX_BASE_CLASSES {
+                self.sink.report(
+                    Code::Old007,
+                    &base.path,
+                    format!("The type '{}' has more than {MAX_BASE_CLASSES} base classes above it.", decl.canonical),
+                );
+                return None;
+            }
+            if !work::spend(1) {
+                return None;
+            }
             chain.push(next);
             (cur_decl, cur) = next;
         }
@@ -562,6 +597,9 @@ impl<'c> Resolver<'c> {
                 path: p.path.clone(),
             });
             for m in positional.chain(declared) {
+                if !work::spend(1) {
+                    return None;
+                }
                 match by_name.get(m.name) {
                     // A positional parameter binds to an inherited property.
                     Some(_) if m.positional => {}

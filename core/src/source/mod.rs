@@ -81,34 +81,41 @@ pub struct FromSource {
 /// hold one, else an array of every tool in the order of the files and their
 /// declarations — exactly what `describe-tool` gives for
 /// [`source_descriptor`]'s descriptor. On refusal, every diagnostic (the
-/// warnings too), in the order of their places.
+/// warnings too), in the order of their places: at most
+/// [`crate::diag::MAX_DIAGNOSTICS`], then one saying how many more.
 pub fn describe_source(files: &[SourceFile<'_>], options: &SourceOptions) -> Result<FromSource, Vec<SourceDiagnostic>> {
-    let read = emit::read(files, options);
-    let mut errors = read.errors.clone();
-    let mut tools = Vec::new();
-    for d in &read.descriptors {
-        // describe-tool's own limit on a descriptor's text holds here too.
-        let text = d.value.to_json();
-        let described = if text.len() > crate::describe::DESCRIPTOR_LIMITS.max_bytes {
-            crate::describe::describe_tool(&text).map(Value::String)
-        } else {
-            crate::describe::describe_descriptor(&d.value)
-        };
-        match described {
-            Ok(Value::Array(list)) => tools.extend(list),
-            Ok(tool) => tools.push(tool),
-            Err(diags) => errors.extend(diags.iter().map(|x| read.locate(d, x.code, &x.message, &x.path))),
+    budgeted(|| {
+        let read = emit::read(files, options);
+        let mut errors = read.errors.clone();
+        let mut more = 0;
+        let mut tools = Vec::new();
+        for d in &read.descriptors {
+            // describe-tool's own limit on a descriptor's text holds here too.
+            let text = d.value.to_json();
+            let described = if text.len() > crate::describe::DESCRIPTOR_LIMITS.max_bytes {
+                crate::describe::describe_tool(&text).map(Value::String).map_err(|d| (d, 0))
+            } else {
+                crate::describe::describe_listed(&d.value)
+            };
+            match described {
+                Ok(Value::Array(list)) => tools.extend(list),
+                Ok(tool) => tools.push(tool),
+                Err((diags, unlisted)) => {
+                    more += unlisted;
+                    errors.extend(diags.iter().map(|x| read.locate(d, x.code, &x.message, &x.path)));
+                }
+            }
         }
-    }
-    if errors.is_empty() {
-        let json = match (read.single, tools.len()) {
-            (true, 1) => tools.pop().map(|t| t.to_json()).unwrap_or_default(),
-            _ => Value::Array(tools).to_json(),
-        };
-        return Ok(FromSource { json, warnings: read.warnings });
-    }
-    errors.extend(read.warnings.iter().cloned());
-    Err(read.sorted(errors))
+        if errors.is_empty() {
+            let json = match (read.single, tools.len()) {
+                (true, 1) => tools.pop().map(|t| t.to_json()).unwrap_or_default(),
+                _ => Value::Array(tools).to_json(),
+            };
+            return Ok(FromSource { json, warnings: capped(read.warnings, 0) });
+        }
+        errors.extend(read.warnings.iter().cloned());
+        Err(capped(read.sorted(errors), more))
+    })
 }
 
 /// The descriptor the files describe to: one descriptor for the one class
@@ -120,18 +127,49 @@ pub fn source_descriptor(
     files: &[SourceFile<'_>],
     options: &SourceOptions,
 ) -> Result<FromSource, Vec<SourceDiagnostic>> {
-    let read = emit::read(files, options);
-    if read.descriptors.is_empty() {
-        let mut all = read.errors.clone();
-        all.extend(read.warnings.iter().cloned());
-        return Err(read.sorted(all));
+    budgeted(|| {
+        let read = emit::read(files, options);
+        if read.descriptors.is_empty() {
+            let mut all = read.errors.clone();
+            all.extend(read.warnings.iter().cloned());
+            return Err(capped(read.sorted(all), 0));
+        }
+        let mut warnings = read.errors.clone();
+        warnings.extend(read.warnings.iter().cloned());
+        let json = if read.descriptors.len() == 1 {
+            read.descriptors[0].value.to_json()
+        } else {
+            Value::Array(read.descriptors.iter().map(|d| d.value.clone()).collect()).to_json()
+        };
+        Ok(FromSource { json, warnings: capped(read.sorted(warnings), 0) })
+    })
+}
+
+/// One operation on source, within the work budget: past it, one diagnostic
+/// about the source as a whole.
+fn budgeted(
+    f: impl FnOnce() -> Result<FromSource, Vec<SourceDiagnostic>>,
+) -> Result<FromSource, Vec<SourceDiagnostic>> {
+    let (answer, over) = crate::work::operation(f);
+    if over {
+        return Err(vec![whole(crate::diag::over_budget(Code::Olc005, "describing the source"))]);
     }
-    let mut warnings = read.errors.clone();
-    warnings.extend(read.warnings.iter().cloned());
-    let json = if read.descriptors.len() == 1 {
-        read.descriptors[0].value.to_json()
-    } else {
-        Value::Array(read.descriptors.iter().map(|d| d.value.clone()).collect()).to_json()
-    };
-    Ok(FromSource { json, warnings: read.sorted(warnings) })
+    answer
+}
+
+/// A diagnostic of the source as a whole: no file, no line.
+fn whole(d: crate::diag::Diagnostic) -> SourceDiagnostic {
+    SourceDiagnostic { code: d.code, message: d.message, file: String::new(), line: 0, column: 0, path: d.path }
+}
+
+/// A sorted list cut to its first [`crate::diag::MAX_DIAGNOSTICS`], then one
+/// saying how many more there were (with `more` found and not listed before).
+fn capped(mut diags: Vec<SourceDiagnostic>, more: usize) -> Vec<SourceDiagnostic> {
+    let max = crate::diag::MAX_DIAGNOSTICS;
+    let more = more + diags.len().saturating_sub(max);
+    diags.truncate(max);
+    if more > 0 {
+        diags.push(whole(crate::diag::unlisted(Code::Olc005, more)));
+    }
+    diags
 }

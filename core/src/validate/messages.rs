@@ -617,9 +617,9 @@ fn predicate(cx: &Context<'_, '_>, e: &RawError, path: &Path) -> String {
     }
 }
 
-/// Every error, in document order, each once; at most `max` of them, then
-/// one saying how many more there are.
-pub(crate) fn report(cx: &Context<'_, '_>, errors: &[RawError], dropped: u64, max: usize) -> Vec<Found> {
+/// Every error, in document order, each once; at most `max` of them, and
+/// how many more there are.
+pub(crate) fn report(cx: &Context<'_, '_>, errors: &[RawError], dropped: u64, max: usize) -> (Vec<Found>, u64) {
     let mut order: Vec<(u64, usize)> =
         errors.iter().enumerate().map(|(i, e)| (sort_key(e, cx.tape, cx.few), i)).collect();
     order.sort();
@@ -673,10 +673,7 @@ pub(crate) fn report(cx: &Context<'_, '_>, errors: &[RawError], dropped: u64, ma
         };
         out.push((position, rendered, src));
     }
-    if more > 0 {
-        out.push((vec![usize::MAX], more_errors(more, max), String::new()));
-    }
-    out
+    (out, more)
 }
 
 /// A schema error as the meta-schema check reports it: where in the

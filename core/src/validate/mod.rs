@@ -69,7 +69,8 @@ pub struct Limits {
     /// Most errors listed; past them, one error says how many more there are.
     pub max_errors: usize,
     /// Most steps one validation may take (a step is about one keyword
-    /// applied to one value); past it, one error with path `$`.
+    /// applied to one value); past it, one error with path `$`. By default
+    /// the work budget of the thread ([`crate::work::budget`]).
     pub max_work: u64,
 }
 
@@ -81,8 +82,8 @@ impl Default for Limits {
             max_schema_bytes: 4 << 20,
             max_schema_depth: 512,
             regex_backtrack_limit: 1_000_000,
-            max_errors: 100,
-            max_work: 20_000_000,
+            max_errors: crate::diag::MAX_DIAGNOSTICS,
+            max_work: crate::work::budget(),
         }
     }
 }
@@ -94,6 +95,15 @@ pub struct Options {
     /// testing and uses other than tool calls).
     pub any_value: bool,
     pub limits: Limits,
+}
+
+/// Why an argument text was refused.
+pub(crate) enum Refused {
+    /// The errors listed, each with its position and schema location, in
+    /// document order, and how many more there are.
+    Listed(Vec<Found>, u64),
+    /// The work budget ran out before the text was checked.
+    OverBudget,
 }
 
 /// A compiled schema, ready to validate many argument texts.
@@ -108,6 +118,10 @@ impl Validator {
     /// Compiles `schema_text`. A schema that cannot be used is refused with
     /// diagnostics (`OLS001`–`OLS005`).
     pub fn compile(schema_text: &str, options: Options) -> Result<Validator, Vec<Diagnostic>> {
+        Self::compile_text(schema_text, options).map_err(|d| crate::diag::capped(d, Code::Ols002))
+    }
+
+    fn compile_text(schema_text: &str, options: Options) -> Result<Validator, Vec<Diagnostic>> {
         let limits =
             ParseLimits { max_bytes: options.limits.max_schema_bytes, max_depth: options.limits.max_schema_depth };
         let mut schema = json::parse(schema_text, limits).map_err(|e| {
@@ -186,11 +200,37 @@ impl Validator {
     }
 
     fn check_limited(&self, args_text: &str, parse_limits: ParseLimits) -> Result<String, Vec<Found>> {
+        self.check_listed(args_text, parse_limits).map_err(|refused| match refused {
+            Refused::Listed(mut found, more) => {
+                if more > 0 {
+                    let max = self.options.limits.max_errors.max(1);
+                    found.push((vec![usize::MAX], messages::more_errors(more, max), String::new()));
+                }
+                found
+            }
+            Refused::OverBudget => {
+                vec![(Vec::new(), messages::over_budget(self.options.limits.max_work), String::new())]
+            }
+        })
+    }
+
+    /// Validates one argument text, for a caller that writes the refusal in
+    /// words of its own (`encode-result`): the errors listed and how many
+    /// more there are, or that the work budget ran out.
+    pub(crate) fn refusal(&self, args_text: &str) -> Result<String, Refused> {
         let limits = &self.options.limits;
-        let tape = tape::Tape::parse(args_text, parse_limits)
-            .map_err(|e| vec![(Vec::new(), messages::unreadable(&e), String::new())])?;
+        self.check_listed(
+            args_text,
+            ParseLimits { max_bytes: limits.max_argument_bytes, max_depth: limits.max_argument_depth },
+        )
+    }
+
+    fn check_listed(&self, args_text: &str, parse_limits: ParseLimits) -> Result<String, Refused> {
+        let one = |e: ArgError| Refused::Listed(vec![(Vec::new(), e, String::new())], 0);
+        let limits = &self.options.limits;
+        let tape = tape::Tape::parse(args_text, parse_limits).map_err(|e| one(messages::unreadable(&e)))?;
         if !self.options.any_value && tape.tok(0).kind != tape::Kind::Object {
-            return Err(vec![(Vec::new(), messages::not_an_object(&tape), String::new())]);
+            return Err(one(messages::not_an_object(&tape)));
         }
         let budget = limits.max_work;
         let regex_limit = limits.regex_backtrack_limit as u64;
@@ -240,7 +280,7 @@ impl Validator {
         }
         match answer {
             Answer::Valid => Ok(bind::bind(&self.program, &tape)),
-            Answer::Stopped(_) => Err(vec![(Vec::new(), messages::over_budget(budget), String::new())]),
+            Answer::Stopped(_) => Err(Refused::OverBudget),
             Answer::Invalid => {
                 // Collecting, likewise: without a memo while that is cheap,
                 // then with one.
@@ -258,7 +298,7 @@ impl Validator {
                     collected = ev.run(true);
                 }
                 if let Answer::Stopped(_) = collected {
-                    return Err(vec![(Vec::new(), messages::over_budget(budget), String::new())]);
+                    return Err(Refused::OverBudget);
                 }
                 let cx = messages::Context {
                     prog: &self.program,
@@ -269,7 +309,8 @@ impl Validator {
                     lists: &ev.lists,
                     few: ev.errors.len() <= 8,
                 };
-                Err(messages::report(&cx, &ev.errors, ev.dropped, limits.max_errors.max(1)))
+                let (found, more) = messages::report(&cx, &ev.errors, ev.dropped, limits.max_errors.max(1));
+                Err(Refused::Listed(found, more))
             }
         }
     }

@@ -9,6 +9,7 @@ import {
   DownconvertError,
   EncodeError,
   SchemaError,
+  TextError,
   ToolSchemaError,
   TrapError,
   load,
@@ -25,8 +26,10 @@ import {
 } from '@onellm/tool-schema';
 
 const ts = await load({ maxMemoryBytes: 64 * 1024 * 1024 });
-const bounded = await load({ deadlineMs: 1000 });
+const bounded = await load({ deadlineMs: 1000, workBudget: 1_000_000n });
 const deadline: number | null = bounded.deadlineMs;
+const budget: bigint = bounded.workBudget;
+await load({ workBudget: 5000 });
 const tool: string = ts.describeTool('{"method": "F"}');
 const schema: string = ts.describeType('List<int>', { mode: 'reflection', naming: null });
 const name: string = ts.toolName('GetDocketAsync');
@@ -79,11 +82,16 @@ try {
   } else if (e instanceof TrapError) {
     const base: ToolSchemaError = e;
     const cause: unknown = e.cause;
+  } else if (e instanceof TextError) {
+    const where: [string, number] = [e.argument, e.index];
+    const base: ToolSchemaError = e;
   }
 }
 
 // @ts-expect-error a deadline is a number of milliseconds
 load({ deadlineMs: '5s' });
+// @ts-expect-error a work budget is a number of steps
+load({ workBudget: 'lots' });
 // @ts-expect-error schemas are JSON text, not objects
 ts.validateArgs({ type: 'object' }, '{}');
 // @ts-expect-error u64 limits are BigInt or number, not strings

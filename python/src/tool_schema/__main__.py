@@ -16,6 +16,7 @@ print(
             "loadSeconds": round(info.load_seconds, 4),
             "fuel": info.fuel,
             "memoryLimit": info.memory_limit,
+            "workBudget": info.work_budget,
         },
         indent=2,
     )

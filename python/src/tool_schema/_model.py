@@ -400,7 +400,8 @@ class SchemaError(DiagnosticsError):
 
 
 class EncodeError(DiagnosticsError):
-    """An outcome does not fit the tool's return type: the host's bug (``OLE001``–``OLE003``)."""
+    """An outcome does not fit the tool's return type: the host's bug (``OLE001``–``OLE003``;
+    ``OLE004`` past a limit)."""
 
 
 class DownconvertError(DiagnosticsError):
@@ -419,6 +420,24 @@ class InvalidArgumentsError(ToolSchemaError, ValueError):
     def __init__(self, errors: Sequence[ArgError]):
         self.errors = tuple(errors)
         super().__init__("\n".join(e.message for e in self.errors))
+
+
+class TextError(ToolSchemaError, ValueError):
+    """A text the component cannot take, refused before it is called: a
+    ``str`` with a lone surrogate (``"\\ud800"``, which UTF-8, the component's
+    text, cannot hold), or ``bytes`` that are not UTF-8. ``argument`` names
+    the argument (``args``, ``schema``, ``descriptor``, …) and ``index`` is
+    where in it the first such character (of a ``str``) or byte is."""
+
+    #: The argument, by the name of its parameter.
+    argument: str
+    #: The index of the first lone surrogate (or the first byte that is not UTF-8).
+    index: int
+
+    def __init__(self, argument: str, index: int, message: str):
+        self.argument = argument
+        self.index = index
+        super().__init__(message)
 
 
 class TrapError(ToolSchemaError, RuntimeError):

@@ -50,6 +50,7 @@ from ._model import (
     SourceDiagnostic,
     SourceError,
     SourceTools,
+    TextError,
     TextPart,
     Threw,
     Target,
@@ -70,11 +71,18 @@ DEFAULT_FUEL = 50_000_000_000
 #: The most linear memory the instance may grow to, as in the Rust host.
 DEFAULT_MEMORY_LIMIT = 512 * 1024 * 1024
 
+#: The steps each call may take inside the component (the component's own
+#: default): past it a call is refused with one error at ``$`` rather than
+#: running until its fuel is spent. A step is about one keyword applied to one
+#: value, or one member or type described; no input the other limits let
+#: through comes near it.
+DEFAULT_WORK_BUDGET = 20_000_000
+
 _PACKAGE = "onellm:tool-schema/{}@0.1.0"
 
 #: Interfaces added after the first release: a component without them loads,
 #: and only their operations are refused.
-_OPTIONAL_INTERFACES = frozenset({"downconvert"})
+_OPTIONAL_INTERFACES = frozenset({"downconvert", "work"})
 
 #: Functions added to an interface after the first release: a component
 #: without them loads, and only they are refused.
@@ -116,6 +124,8 @@ class RuntimeInfo:
     memory_limit: int
     #: Instances made so far: 1, plus one after each trap.
     instances: int
+    #: The steps each call may take inside the component.
+    work_budget: int = DEFAULT_WORK_BUDGET
 
 
 def _json_writer() -> Callable[[Any], str]:
@@ -172,22 +182,55 @@ def _json_writer() -> Callable[[Any], str]:
 _write_json = _json_writer()
 
 
-def _json_text(value: Any) -> str:
+def _json_text(value: Any, argument: str = "the JSON text") -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, (bytes, bytearray)):
-        return bytes(value).decode("utf-8")
+        try:
+            return bytes(value).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise TextError(
+                argument, e.start, f"{argument} is not UTF-8: the byte {e.object[e.start]:#04x} at {e.start} ({e.reason})"
+            ) from None
     return _write_json(value)
 
 
-def _schema_text(schema: SchemaInput) -> str:
+def _schema_text(schema: SchemaInput, argument: str = "schema") -> str:
     if isinstance(schema, Tool):
         return schema.input_schema_json
-    return _json_text(schema)
+    return _json_text(schema, argument)
 
 
 def _types_text(types: Union[str, Mapping[str, Any], None]) -> Optional[str]:
-    return None if types is None else _json_text(types)
+    return None if types is None else _json_text(types, "types")
+
+
+def _holds(value: Any, text: str) -> bool:
+    """Whether ``text`` is ``value`` or a string somewhere inside it (a record,
+    a variant, a list)."""
+    if isinstance(value, str):
+        return value is text
+    if isinstance(value, (list, tuple)):
+        return any(_holds(v, text) for v in value)
+    if isinstance(value, Variant):
+        return _holds(value.payload, text)
+    if isinstance(value, Record):
+        return any(_holds(v, text) for v in vars(value).values())
+    return False
+
+
+def _not_unicode(error: UnicodeEncodeError, names: Sequence[str], args: Sequence[Any]) -> TextError:
+    """The TextError for a ``str`` the component's UTF-8 cannot hold, naming
+    the parameter it was passed in."""
+    text = error.object
+    argument = next((n for n, a in zip(names, args) if _holds(a, text)), "a text")
+    unit = ord(text[error.start])
+    return TextError(
+        argument,
+        error.start,
+        f"{argument} is not well-formed Unicode: the lone surrogate \\u{unit:04x} at index {error.start} "
+        "cannot be written as UTF-8, the component's text",
+    )
 
 
 # wasmtime-py gives record fields their WIT names, hyphens included, so they are
@@ -325,7 +368,7 @@ def _lower_target(target: Target) -> Variant:
     # The WIT variant has cases without a payload beside one with a string, so
     # wasmtime-py takes it tagged: Variant("openai"), Variant("custom", text).
     if isinstance(target, Custom):
-        return Variant("custom", _json_text(target.profile))
+        return Variant("custom", _json_text(target.profile, "the custom profile"))
     if isinstance(target, str):
         built_in = _BUILT_IN_TARGETS.get(target)
         if built_in is not None:
@@ -460,6 +503,12 @@ class _Instance:
         self._indexes = runtime._indexes
         self._funcs: Dict[Tuple[str, str], Func] = {}
         self._direct: Dict[Tuple[str, str], Optional[_direct.Function]] = {}
+        if runtime.work_budget != DEFAULT_WORK_BUDGET:
+            # Every instance, the fresh one after a trap included.
+            set_budget = self.func("work", "set-work-budget")
+            self.store.set_fuel(runtime.fuel)
+            set_budget(self.store, runtime.work_budget)
+            set_budget.post_return(self.store)
 
     def func(self, interface: str, name: str) -> Func:
         key = (interface, name)
@@ -509,6 +558,7 @@ class Runtime:
         *,
         fuel: int = DEFAULT_FUEL,
         memory_limit: int = DEFAULT_MEMORY_LIMIT,
+        work_budget: int = DEFAULT_WORK_BUDGET,
         component: Union[str, "Path", None] = None,
         cache: bool = True,
         cache_dir: Union[str, "Path", None] = None,
@@ -517,6 +567,9 @@ class Runtime:
         :param fuel: the fuel each call gets (about one unit per WebAssembly
             instruction); a call that uses it all raises :class:`TrapError`.
         :param memory_limit: the most linear memory the instance may have, in bytes.
+        :param work_budget: the steps each call may take inside the component;
+            past them the call is refused with one error at ``$`` (a
+            :class:`DiagnosticsError`, or arguments refused with ``limit``).
         :param component: another ``.wasm`` to run instead of the shipped one.
         :param cache: keep the compiled component in the cache directory.
         :param cache_dir: the cache directory (default: :func:`default_cache_dir`).
@@ -525,8 +578,13 @@ class Runtime:
             raise ValueError("fuel must be positive")
         if memory_limit <= 0:
             raise ValueError("memory_limit must be positive")
+        if isinstance(work_budget, bool) or not isinstance(work_budget, int):
+            raise TypeError(f"work_budget must be an int, not {type(work_budget).__name__}")
+        if not 0 <= work_budget < 1 << 64:
+            raise ValueError(f"work_budget must be from 0 to 2**64 - 1, not {work_budget}")
         self._fuel = fuel
         self._memory_limit = memory_limit
+        self._work_budget = work_budget
         #: Calls go through _direct where it can call the function (False:
         #: always wasmtime-py's Func.__call__, which the tests compare with).
         self._direct_calls = True
@@ -561,6 +619,7 @@ class Runtime:
             ],
             "encode": ["encode-result"],
             "downconvert": ["downconvert", "restore-args", "provider-profile", "budget"],
+            "work": ["set-work-budget", "work-budget"],
         }
         indexes: Dict[Tuple[str, str], ExportIndex] = {}
         for interface, funcs in names.items():
@@ -597,6 +656,11 @@ class Runtime:
         return self._memory_limit
 
     @property
+    def work_budget(self) -> int:
+        """The steps each call may take inside the component."""
+        return self._work_budget
+
+    @property
     def generation(self) -> int:
         """The number of the current instance (it grows by one after each trap)."""
         return self._current.generation
@@ -613,6 +677,7 @@ class Runtime:
             fuel=self.fuel,
             memory_limit=self.memory_limit,
             instances=self._instances,
+            work_budget=self.work_budget,
         )
 
     # -- calls ----------------------------------------------------------------
@@ -631,6 +696,12 @@ class Runtime:
             return result
         except WasmtimeError as e:
             raise self._trapped(e) from None
+        except UnicodeEncodeError as e:
+            # A str with a lone surrogate, met while the arguments were being
+            # written, before the component was called: the instance is fine.
+            params = current.func(interface, name).type(current.store).params
+            names = [n.replace("-", "_") for n, _ in params]
+            raise _not_unicode(e, names, args) from None
 
     def _trapped(self, error: WasmtimeError) -> TrapError:
         # A trap poisons the instance: replace it before reporting, so the next
@@ -688,7 +759,7 @@ class Runtime:
         return _tool(text)
 
     def _describe(self, descriptor: JsonInput) -> str:
-        answer = self._call("describe", "describe-tool", _json_text(descriptor))
+        answer = self._call("describe", "describe-tool", _json_text(descriptor, "descriptor"))
         if isinstance(answer, str):
             return answer
         raise DescribeError([_diagnostic(d) for d in answer])
@@ -776,7 +847,7 @@ class Runtime:
     def validate_args(self, schema: SchemaInput, args: JsonInput) -> ValidationResult:
         """Checks a tool's arguments against its input schema, with the default
         options. An unusable schema is one error with keyword ``schema``."""
-        answer = self._call("validate", "validate-args", _schema_text(schema), _json_text(args))
+        answer = self._call("validate", "validate-args", _schema_text(schema), _json_text(args, "args"))
         return _validation(answer)
 
     def default_limits(self) -> Limits:
@@ -859,7 +930,7 @@ class Runtime:
         as :meth:`validate_args` does."""
         lowered = _lower_target(target)
         answer = self._call(
-            "downconvert", "restore-args", _schema_text(original_schema), lowered, _json_text(args)
+            "downconvert", "restore-args", _schema_text(original_schema, "original_schema"), lowered, _json_text(args, "args")
         )
         return _validation(answer)
 
@@ -961,7 +1032,7 @@ class Validator:
             rt._drain_drops()
             if self._handle is None or self._generation != rt._current.generation:
                 self._compile()
-            answer = rt._invoke("validate", "[method]validator.validate", self._handle, _json_text(args))
+            answer = rt._invoke("validate", "[method]validator.validate", self._handle, _json_text(args, "args"))
         return _validation(answer)
 
     __call__ = validate

@@ -1,0 +1,135 @@
+"""Texts the component cannot take, and the work budget: a ``str`` with a
+lone surrogate or ``bytes`` that are not UTF-8 is a :class:`TextError` (a
+``ToolSchemaError`` and a ``ValueError``) raised before the component is
+called, naming the argument; a call past the work budget is one error at
+``$``. Either way the next call works, on the same instance."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, List, Tuple
+
+import pytest
+
+import tool_schema as ts
+
+from support import EXAMPLES
+
+SMALL_SCHEMA = '{"type":"object","properties":{"n":{"type":"integer","maximum":3}}}'
+ITEMS = '{"type":"object","properties":{"a":{"items":{"type":"integer"}}}}'
+MANY = '{"a":[' + ",".join(["1"] * 10_000) + "]}"
+
+
+@pytest.fixture(params=["direct", "generic"])
+def rt(request: pytest.FixtureRequest) -> ts.Runtime:
+    """A runtime whose calls go through the direct path or wasmtime-py's own."""
+    runtime = ts.Runtime()
+    runtime._direct_calls = request.param == "direct"
+    return runtime
+
+
+def test_a_lone_surrogate_is_a_text_error_naming_the_argument(rt: ts.Runtime) -> None:
+    started = time.perf_counter()
+    with pytest.raises(ts.TextError) as caught:
+        rt.validate_args('{"type":"object"}', '{"n":"\ud800"}')
+    took = time.perf_counter() - started
+    e = caught.value
+    assert isinstance(e, ts.ToolSchemaError) and isinstance(e, ValueError)
+    assert not isinstance(e, UnicodeError), "not the codec's bare error"
+    assert (e.argument, e.index) == ("args", 6)
+    assert str(e) == (
+        "args is not well-formed Unicode: the lone surrogate \\ud800 at index 6 cannot be written as UTF-8, "
+        "the component's text"
+    )
+    assert took < 1, f"refused in {took:.3f} s, more than a second (a bound, not a benchmark)"
+    assert rt.validate_args(SMALL_SCHEMA, '{"n":1}').ok
+    assert rt.info().instances == 1, "refused before the component was called: no trap"
+
+
+def test_the_module_function_of_the_acceptance_line() -> None:
+    with pytest.raises(ts.TextError):
+        ts.validate_args('{"type":"object"}', '{"n":"\ud800"}')
+    assert ts.validate_args('{"type":"object"}', '{"n":"\U0001f600"}').ok
+
+
+def test_bytes_that_are_not_utf8_are_a_text_error(rt: ts.Runtime) -> None:
+    with pytest.raises(ts.TextError) as caught:
+        rt.validate_args(b'{"type":"object"}', b'{"n":"\xff"}')
+    assert (caught.value.argument, caught.value.index) == ("args", 6)
+    assert str(caught.value) == "args is not UTF-8: the byte 0xff at 6 (invalid start byte)"
+    with pytest.raises(ts.TextError) as caught:
+        rt.describe_tool(bytearray(b'{"method":"\xc3("}'))
+    assert (caught.value.argument, caught.value.index) == ("descriptor", 11)
+    assert rt.validate_args(b'{"type":"object"}', '{"n":"é"}'.encode()).ok
+
+
+def _calls(rt: ts.Runtime) -> List[Tuple[str, Callable[[], Any]]]:
+    lone = "x\udc00"
+    return [
+        ("schema", lambda: rt.validate_args({"type": "object", "title": lone}, "{}")),
+        ("descriptor", lambda: rt.describe_tool({"method": lone})),
+        ("type_expr", lambda: rt.describe_type(f"List<{lone}>")),
+        ("context", lambda: rt.describe_type("int", naming=lone)),
+        ("context", lambda: rt.describe_type("int", types={lone: {"kind": "enum", "members": ["A"]}})),
+        ("method", lambda: rt.tool_name(lone)),
+        ("xml", lambda: rt.flatten_doc(lone)),
+        ("files", lambda: rt.describe_source({"T.cs": lone})),
+        ("files", lambda: rt.source_descriptor([(lone, "class T {}")])),
+        ("outcome", lambda: rt.encode_result("x", "string", ts.Returned(f'"{lone}"'))),
+        ("outcome", lambda: rt.encode_result("x", "Part", ts.ReturnedParts([ts.TextPart(lone)]))),
+        ("tool_name", lambda: rt.encode_result(lone, "int", ts.Returned("1"))),
+        ("schema", lambda: rt.downconvert(f'{{"title":"{lone}"}}', "openai")),
+        ("target", lambda: rt.downconvert("{}", ts.Custom(lone))),
+        ("args", lambda: rt.restore_args("{}", "openai", {"a": lone})),
+        ("name", lambda: rt.provider_profile(lone)),
+        ("schema", lambda: rt.validator(lone)),
+        ("args", lambda: rt.validator('{"type":"object"}').validate(lone)),
+    ]
+
+
+def test_every_text_is_checked_wherever_it_goes(rt: ts.Runtime) -> None:
+    for argument, call in _calls(rt):
+        with pytest.raises(ts.TextError) as caught:
+            call()
+        assert caught.value.argument == argument, (argument, str(caught.value))
+    assert rt.tool_name("GetDocketAsync") == "get_docket"
+    assert rt.info().instances == 1
+
+
+# -- the work budget ---------------------------------------------------------------
+
+
+def test_the_work_budget_is_a_runtime_limit() -> None:
+    assert ts.DEFAULT_WORK_BUDGET == 20_000_000
+    assert ts.Runtime().work_budget == ts.DEFAULT_WORK_BUDGET
+    for bad, error in [(-1, ValueError), (1 << 64, ValueError), ("lots", TypeError), (True, TypeError)]:
+        with pytest.raises(error):
+            ts.Runtime(work_budget=bad)  # type: ignore[arg-type]
+
+
+def test_past_the_work_budget_a_call_is_one_error_at_the_root_and_the_next_works() -> None:
+    rt = ts.Runtime(work_budget=20)
+    assert rt.info().work_budget == 20
+    with pytest.raises(ts.DescribeError) as caught:
+        rt.describe_tool((EXAMPLES / "get-docket.json").read_text())
+    ((code, path, message),) = [(d.code, d.path, d.message) for d in caught.value.diagnostics]
+    assert (code, path) == ("OLD007", "$")
+    assert "more than the work budget of 20 steps" in message
+    (e,) = rt.validate_args(ITEMS, MANY).errors
+    assert (e.path, e.keyword, e.message) == (
+        "$",
+        "limit",
+        "Argument '$' could not be checked: checking it against the schema takes more than 20 steps.",
+    )
+    assert rt.describe_type("int") == '{"type":"integer","minimum":-2147483648,"maximum":2147483647}'
+    assert ts.Runtime().validate_args(ITEMS, MANY).ok
+    assert rt.info().instances == 1
+
+
+def test_the_fresh_instance_after_a_trap_has_the_budget_too() -> None:
+    rt = ts.Runtime(work_budget=1_000, fuel=20_000_000)
+    with pytest.raises(ts.TrapError):
+        rt.validate_args(SMALL_SCHEMA, '{"s":"' + "x" * (8 << 20) + '"}')
+    assert rt.info().instances == 2
+    (e,) = rt.validate_args(ITEMS, MANY).errors
+    assert e.message.endswith("takes more than 1000 steps.")
