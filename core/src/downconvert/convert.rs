@@ -255,6 +255,7 @@ impl<'a> Converter<'a> {
         }
     }
 
+    #[inline(never)]
     fn change(&mut self, pointer: &str, keyword: &str, action: &str, detail: impl Into<String>) {
         self.changes.push(Change {
             pointer: pointer.to_owned(),
@@ -273,6 +274,7 @@ impl<'a> Converter<'a> {
         }
     }
 
+    #[inline(never)]
     fn problem(&mut self, pointer: &str, message: String) {
         let path = if pointer.is_empty() { "$".to_owned() } else { pointer.to_owned() };
         if !self.problems.iter().any(|d| d.path == path) {
@@ -615,6 +617,7 @@ impl<'a> Converter<'a> {
 
     /// `const` written as an enum beside an `enum`: one enum, of the values
     /// both allow.
+    #[inline(never)]
     fn one_enum(&mut self, result: &mut Vec<(String, Value)>, out: &str) {
         if result.iter().filter(|(k, _)| k == "enum").count() < 2 {
             return;
@@ -835,6 +838,7 @@ impl<'a> Converter<'a> {
     /// Removes `k` from the node: its meaning goes to the description. The
     /// change's detail is `why` (its parts, joined) and what became of it.
     #[allow(clippy::too_many_arguments, reason = "the keyword, where it was and where it goes")]
+    #[inline(never)]
     fn hint(&mut self, hints: &mut Vec<(String, Value)>, k: &str, val: &Value, from: &str, at: &str, why: &[&str]) {
         hints.push((k.to_owned(), val.clone()));
         self.weaken(from, k);
@@ -879,6 +883,7 @@ impl<'a> Converter<'a> {
         )
     }
 
+    #[inline(never)]
     fn inline_ref(
         &mut self,
         members: Vec<Member<'a>>,
@@ -916,6 +921,7 @@ impl<'a> Converter<'a> {
 
     /// A reference kept as it is; its other keywords (which some targets
     /// refuse beside `$ref`) move to a wrapping node.
+    #[inline(never)]
     fn kept_ref(&mut self, members: &[Member<'a>], r: &str, out: &str, widen: bool, depth: usize) -> Value {
         // A target that takes only `$defs` gets its references there.
         let r = match r.strip_prefix("#/definitions/") {
@@ -990,6 +996,7 @@ impl<'a> Converter<'a> {
 
     /// Any JSON value (or an object or array with nothing said of its
     /// members) as a string of JSON text.
+    #[inline(never)]
     fn json_text(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool) -> Value {
         let annotation = |k: &str| {
             matches!(k, "description" | "title" | "default" | "examples" | "deprecated" | "readOnly" | "writeOnly")
@@ -1044,6 +1051,7 @@ impl<'a> Converter<'a> {
 
     /// A dictionary (`additionalProperties: {schema}`) as an array of
     /// `{key, value}` pairs.
+    #[inline(never)]
     fn pairs(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool, depth: usize) -> Value {
         let get = |k: &str| members.iter().find(|(m, _, _)| *m == k).map(|(_, v, _)| *v);
         static ANY: Value = Value::Object(Vec::new());
@@ -1125,6 +1133,7 @@ impl<'a> Converter<'a> {
     /// each branch would refuse the node's own members. The node becomes
     /// `anyOf` of the node merged with each branch (the same values), each
     /// one closed object.
+    #[inline(never)]
     fn distribute(
         &mut self,
         members: Vec<Member<'a>>,
@@ -1172,6 +1181,7 @@ impl<'a> Converter<'a> {
     /// Moves the node's `type` into each of its `anyOf` branches (the
     /// types both allow); false when a branch says no type, so that it was
     /// not converted as an object.
+    #[inline(never)]
     fn type_into_branches(&mut self, result: &mut Vec<(String, Value)>, out: &str) -> bool {
         let parent: Vec<String> = type_names(result.iter().find(|(k, _)| k == "type").map(|(_, v)| v))
             .into_iter()
@@ -1219,6 +1229,7 @@ impl<'a> Converter<'a> {
     /// A tuple (`prefixItems`) for a target that takes none: an object
     /// whose properties are the positions, `"0"`, `"1"`, …, and `"rest"`
     /// for the items after them, turned back into an array by restore-args.
+    #[inline(never)]
     fn tuple(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool, depth: usize) -> Value {
         let get = |k: &str| members.iter().find(|(m, _, _)| *m == k);
         let (_, prefix, prefix_from) = get("prefixItems").cloned().unwrap_or(("", &Value::Null, Rc::from("")));
@@ -1346,6 +1357,7 @@ impl<'a> Converter<'a> {
     }
 
     /// Lets an optional property's schema take `null` too.
+    #[inline(never)]
     fn widen(&mut self, result: &mut [(String, Value)], out: &str) {
         let name = self.p.name.as_str();
         let mut changed = false;

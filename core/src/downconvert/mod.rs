@@ -158,8 +158,11 @@ fn large_enum(p: &Profile) -> u64 {
 
 /// `schema_text` converted for `p`: the schema, its changes, and whether it is lossless.
 fn converted(p: &Profile, schema_text: &str) -> Result<(Value, Vec<Change>, bool), Vec<Diagnostic>> {
-    let validator = read_schema(schema_text)?;
-    let schema = as_2020(&validator);
+    // Refused as validation would refuse it, without building the program.
+    let mut schema = Validator::usable_schema(schema_text)?;
+    if crate::validate::legacy::earlier_draft(&schema) {
+        crate::validate::legacy::to_2020(&mut schema);
+    }
     let (out, conv) = convert_for(p, &schema, false)?;
     Ok((out, conv.changes, conv.lossless))
 }

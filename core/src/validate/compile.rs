@@ -215,6 +215,11 @@ type MemberIndex<'v> = HashMap<*const Value, HashMap<&'v str, &'v Value>>;
 /// Objects with more members than this are indexed when a pointer goes through them.
 const INDEXED_MEMBERS: usize = 32;
 
+/// The value a JSON pointer names inside `root`.
+pub(crate) fn navigate_plain<'v>(root: &'v Value, pointer: &str) -> Option<&'v Value> {
+    navigate(root, pointer, None)
+}
+
 /// The value a JSON pointer names inside `root`; through `index`, a member
 /// of a large object (a `$defs` of thousands, each referred to) is found in
 /// constant time.

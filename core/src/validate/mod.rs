@@ -22,6 +22,7 @@ mod refcheck;
 mod stdformats;
 mod tape;
 mod uri;
+mod usable;
 
 use crate::diag::{Code, Diagnostic};
 use crate::json::{self, ParseErrorKind, ParseLimits, Value};
@@ -122,17 +123,25 @@ impl Validator {
     }
 
     fn compile_text(schema_text: &str, options: Options) -> Result<Validator, Vec<Diagnostic>> {
-        let limits =
-            ParseLimits { max_bytes: options.limits.max_schema_bytes, max_depth: options.limits.max_schema_depth };
-        let mut schema = json::parse(schema_text, limits).map_err(|e| {
-            let code = match e.kind {
-                ParseErrorKind::TooLarge { .. } | ParseErrorKind::TooDeep { .. } => Code::Ols002,
-                _ => Code::Ols001,
-            };
-            vec![Diagnostic::new(code, &Path::root(), format!("The schema is not accepted as JSON: {e}."))]
-        })?;
-        let normalized = legacy::normalize(&mut schema);
+        let (schema, normalized) = read_schema(schema_text, options)?;
         Self::compile_value(schema, if normalized { None } else { Some(schema_text) }, options)
+    }
+
+    /// The schema as validation reads it (draft-07 spellings mapped), for an
+    /// operation that only reads it: refused exactly when
+    /// [`Validator::compile`] with the default options refuses it, with the
+    /// same diagnostics, but the validation program is built only when a
+    /// quick walk cannot prove the schema usable (`usable.rs`).
+    pub(crate) fn usable_schema(schema_text: &str) -> Result<Value, Vec<Diagnostic>> {
+        let options = Options::default();
+        let (schema, normalized) =
+            read_schema(schema_text, options).map_err(|d| crate::diag::capped(d, Code::Ols002))?;
+        if usable::proven(&schema) {
+            return Ok(schema);
+        }
+        let validator = Self::compile_value(schema, if normalized { None } else { Some(schema_text) }, options)
+            .map_err(|d| crate::diag::capped(d, Code::Ols002))?;
+        Ok(Arc::try_unwrap(validator.schema).unwrap_or_else(|shared| (*shared).clone()))
     }
 
     /// Compiles a schema already read (draft-07 spellings mapped); `text` is
@@ -338,6 +347,21 @@ fn expansion_diagnostic(pointer: String) -> Diagnostic {
 
 /// The schema checked against the meta-schema its `$schema` names (2020-12
 /// when none): the first failure is `OLS003`.
+/// `schema_text` parsed within the schema limits of `options`, its draft-07
+/// spellings mapped when it names no `$schema`; whether any were.
+fn read_schema(schema_text: &str, options: Options) -> Result<(Value, bool), Vec<Diagnostic>> {
+    let limits = ParseLimits { max_bytes: options.limits.max_schema_bytes, max_depth: options.limits.max_schema_depth };
+    let mut schema = json::parse(schema_text, limits).map_err(|e| {
+        let code = match e.kind {
+            ParseErrorKind::TooLarge { .. } | ParseErrorKind::TooDeep { .. } => Code::Ols002,
+            _ => Code::Ols001,
+        };
+        vec![Diagnostic::new(code, &Path::root(), format!("The schema is not accepted as JSON: {e}."))]
+    })?;
+    let normalized = legacy::normalize(&mut schema);
+    Ok((schema, normalized))
+}
+
 fn check_against_meta(schema: &Value, text: Option<&str>, options: Options) -> Result<(), Diagnostic> {
     let draft = match schema.get("$schema").and_then(Value::as_str) {
         Some(s) => program::Draft::from_uri(s).ok_or_else(|| {

@@ -146,6 +146,69 @@ pub fn references(root: &Value, limit: u64) -> References {
     }
 }
 
+/// Whether the references of a schema with one resource and no anchors are
+/// [`References::Bounded`]: the same graph as [`references`], its nodes
+/// known by where they are in memory instead of by their pointers, for a
+/// verdict that words nothing.
+pub(crate) fn bounded(root: &Value, limit: u64) -> bool {
+    let mut nodes: Vec<(&Value, &[(String, Value)])> = Vec::new();
+    let mut pending: Vec<&Value> = vec![root];
+    while let Some(v) = pending.pop() {
+        let Value::Object(members) = v else { continue };
+        for (k, sub) in members {
+            match (k.as_str(), sub) {
+                (k, _) if IN_PLACE_ONE.contains(&k) || MOVING_ONE.contains(&k) => pending.push(sub),
+                (k, Value::Array(items)) if IN_PLACE_MANY.contains(&k) || MOVING_MANY.contains(&k) => {
+                    pending.extend(items);
+                }
+                (k, Value::Object(map))
+                    if IN_PLACE_MAP.contains(&k) || MOVING_MAP.contains(&k) || DEFINITIONS.contains(&k) =>
+                {
+                    pending.extend(map.iter().map(|(_, item)| item));
+                }
+                _ => {}
+            }
+        }
+        nodes.push((v, members));
+    }
+    // Each node by its address, for the edges to find it.
+    let address = |v: &Value| std::ptr::from_ref(v) as usize;
+    let mut by_address: Vec<(usize, usize)> = nodes.iter().enumerate().map(|(i, (v, _))| (address(v), i)).collect();
+    by_address.sort_unstable();
+    let node_of = |v: &Value| -> Option<usize> {
+        let at = by_address.binary_search_by_key(&address(v), |&(a, _)| a).ok()?;
+        Some(by_address[at].1)
+    };
+    let edges: Vec<Vec<usize>> = nodes
+        .iter()
+        .map(|(_, members)| {
+            let mut edges = Vec::new();
+            for (k, sub) in members.iter() {
+                match (k.as_str(), sub) {
+                    ("$ref" | "$dynamicRef", Value::String(r)) => {
+                        let target = r
+                            .strip_prefix('#')
+                            .filter(|f| f.is_empty() || f.starts_with('/'))
+                            .and_then(|f| super::compile::navigate_plain(root, &percent_decode(f)));
+                        edges.extend(target.and_then(node_of));
+                    }
+                    (k, _) if IN_PLACE_ONE.contains(&k) => edges.extend(node_of(sub)),
+                    (k, Value::Array(items)) if IN_PLACE_MANY.contains(&k) => {
+                        edges.extend(items.iter().filter_map(node_of));
+                    }
+                    (k, Value::Object(map)) if IN_PLACE_MAP.contains(&k) => {
+                        edges.extend(map.iter().filter_map(|(_, item)| node_of(item)));
+                    }
+                    _ => {}
+                }
+            }
+            edges
+        })
+        .collect();
+    let edges: Vec<&[usize]> = edges.iter().map(Vec::as_slice).collect();
+    loop_in(&edges).is_none() && widest_in(&edges, limit).is_none()
+}
+
 /// The subschemas a compiled node applies to its own value.
 fn program_edges(prog: &Program) -> Vec<Vec<usize>> {
     prog.nodes

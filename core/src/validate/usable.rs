@@ -1,0 +1,443 @@
+//! A quick proof that a schema compiles, for the operations that read a
+//! schema without validating against it (downconvert, budget).
+//!
+//! [`Validator::compile`](super::Validator::compile) checks a schema against
+//! its meta-schema, follows its references for loops and fan-out, and builds
+//! the validation program, whose building also resolves every reference and
+//! compiles every pattern. A conversion needs only the verdict. For the
+//! schemas tools have (one resource, local references, the 2020-12
+//! keywords) one walk over the parsed value gives it: each keyword's value
+//! has the form the 2020-12 meta-schema asks for, each `$ref` names a
+//! schema inside the document, each pattern compiles, and the in-place
+//! subschemas stay within the expansion limit.
+//!
+//! The walk proves acceptance only. Whatever it cannot prove cheaply (an
+//! `$id`, an anchor, a dynamic reference, a `$schema` other than 2020-12, a
+//! number written with a fraction where a count goes) it leaves to the
+//! compiler, which also words every refusal: the answer is always the
+//! compiler's. `tests`: every schema of the JSON-Schema-Test-Suite, the real
+//! tool schemas and the fuzz seeds the walk proves is one the compiler
+//! accepts.
+
+use super::ecma::Pattern;
+use super::uri;
+use crate::applicators::{ONE_SCHEMA, SCHEMA_LIST, SCHEMA_MAP};
+use crate::json::Value;
+
+/// The drafts the walk reads: 2020-12 (also with no `$schema`) and draft 7,
+/// the draft generators such as zod-to-json-schema write.
+const META_2020: &str = "https://json-schema.org/draft/2020-12/schema";
+const META_7: &[&str] = &["http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema"];
+
+/// Keywords whose schemas apply to the same instance (the in-place edges the
+/// expansion limit counts, as `refcheck` has them).
+const IN_PLACE: &[&str] = &["not", "if", "then", "else", "allOf", "anyOf", "oneOf", "dependentSchemas"];
+
+/// The seven type names.
+const TYPES: &[&str] = &["array", "boolean", "integer", "null", "number", "object", "string"];
+
+/// Whether `root` (parsed, draft-07 spellings mapped) is proven to compile
+/// with the default options: `true` only when
+/// [`Validator::compile`](super::Validator::compile) accepts it.
+pub(crate) fn proven(root: &Value) -> bool {
+    let backtrack_limit = super::Limits::default().regex_backtrack_limit as u64;
+    let draft7 = root.get("$schema").and_then(Value::as_str).is_some_and(|s| META_7.contains(&s));
+    let mut walk = Walk { root, draft7, refs: false, backtrack_limit, elsewhere: Vec::new() };
+    let Some(_) = walk.schema(root, true) else { return false };
+    if !walk.refs {
+        // No reference: the in-place weights above are refcheck's, and
+        // within the limit.
+        return true;
+    }
+    super::refcheck::bounded(root, super::MAX_REF_EXPANSION)
+}
+
+struct Walk<'v> {
+    root: &'v Value,
+    /// The root names draft 7: its own spellings of tuples and dependencies
+    /// are read too. (A keyword draft 7 does not have, such as `$defs`, is
+    /// held to 2020-12's form, which the compiler never refuses.)
+    draft7: bool,
+    /// A `$ref` was seen: refcheck decides loops and fan-out.
+    refs: bool,
+    backtrack_limit: u64,
+    /// Schemas referred to that are not where the walk goes (each walked
+    /// once, when first referred to).
+    elsewhere: Vec<*const Value>,
+}
+
+/// What a pointer's next segment names, walking down from a schema.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    Keyword,
+    Index,
+    Name,
+}
+
+impl Walk<'_> {
+    /// Walks one schema: its in-place weight (itself and what its in-place
+    /// subschemas weigh, as refcheck counts them: a boolean schema weighs
+    /// nothing), or `None` when it is not proven.
+    fn schema(&mut self, v: &Value, at_root: bool) -> Option<u64> {
+        let members = match v {
+            Value::Bool(_) => return Some(0),
+            Value::Object(m) => m,
+            _ => return None,
+        };
+        let mut weight = 1u64;
+        for (k, sub) in members {
+            let k = k.as_str();
+            let in_place = IN_PLACE.contains(&k);
+            let w = match k {
+                "$schema" => (at_root
+                    && sub.as_str().is_some_and(|s| s == META_2020 || (self.draft7 && META_7.contains(&s))))
+                .then_some(0)?,
+                "items" if self.draft7 && matches!(sub, Value::Array(_)) => {
+                    for item in sub.as_array().filter(|items| !items.is_empty())? {
+                        self.schema(item, false)?;
+                    }
+                    0
+                }
+                "additionalItems" if self.draft7 => self.schema(sub, false)?,
+                "dependencies" if self.draft7 => {
+                    for (_, dep) in sub.as_object()? {
+                        if !names(dep) {
+                            self.schema(dep, false)?;
+                        }
+                    }
+                    0
+                }
+                "$ref" => {
+                    self.reference(sub.as_str()?)?;
+                    0
+                }
+                "$comment" | "title" | "description" | "format" | "contentEncoding" | "contentMediaType" => {
+                    sub.as_str().map(|_| 0)?
+                }
+                "type" => type_names(sub).then_some(0)?,
+                "enum" | "examples" => sub.as_array().map(|_| 0)?,
+                "const" | "default" => 0,
+                "multipleOf" => positive(sub).then_some(0)?,
+                "maximum" | "minimum" | "exclusiveMaximum" | "exclusiveMinimum" => {
+                    matches!(sub, Value::Number(_)).then_some(0)?
+                }
+                "maxLength" | "minLength" | "maxItems" | "minItems" | "maxContains" | "minContains"
+                | "maxProperties" | "minProperties" => count(sub).then_some(0)?,
+                "pattern" => self.pattern(sub.as_str()?).then_some(0)?,
+                "uniqueItems" | "deprecated" | "readOnly" | "writeOnly" => {
+                    matches!(sub, Value::Bool(_)).then_some(0)?
+                }
+                "required" => names(sub).then_some(0)?,
+                "dependentRequired" => sub.as_object()?.iter().all(|(_, list)| names(list)).then_some(0)?,
+                k if ONE_SCHEMA.contains(&k) => self.schema(sub, false)?,
+                k if SCHEMA_LIST.contains(&k) => {
+                    let items = sub.as_array().filter(|items| !items.is_empty())?;
+                    let mut sum = 0u64;
+                    for item in items {
+                        sum = sum.saturating_add(self.schema(item, false)?);
+                    }
+                    sum
+                }
+                k if SCHEMA_MAP.contains(&k) => {
+                    let mut sum = 0u64;
+                    for (name, item) in sub.as_object()? {
+                        if k == "patternProperties" && !self.pattern(name) {
+                            return None;
+                        }
+                        sum = sum.saturating_add(self.schema(item, false)?);
+                    }
+                    sum
+                }
+                // Left to the compiler: more than one resource, anchors and
+                // dynamic scopes, the other drafts' spellings, and keywords
+                // whose subschemas the program does not compile.
+                "$id" | "$anchor" | "$dynamicRef" | "$dynamicAnchor" | "$vocabulary" | "$recursiveRef"
+                | "$recursiveAnchor" | "contentSchema" | "additionalItems" | "dependencies" => return None,
+                // Any other keyword is an annotation of no meaning.
+                _ => 0,
+            };
+            if in_place {
+                weight = weight.saturating_add(w);
+            }
+        }
+        // Past the limit refcheck refuses it (when there are references,
+        // refcheck itself is asked).
+        (self.refs || weight <= super::MAX_REF_EXPANSION).then_some(weight)
+    }
+
+    /// A `$ref` to a pointer inside the document, naming a schema. One the
+    /// walk does not visit where it is (`#/components/schemas/A`: under a
+    /// keyword of no meaning) is walked now, once.
+    fn reference(&mut self, r: &str) -> Option<()> {
+        let fragment = r.strip_prefix('#')?;
+        if !(fragment.is_empty() || fragment.starts_with('/')) || !fragment.bytes().all(plain_fragment_byte) {
+            return None;
+        }
+        let pointer = uri::percent_decode(fragment);
+        let root = self.root;
+        let mut at = root;
+        // Whether `at` is a schema the walk visits: a pointer that
+        // alternates a schema, a keyword holding schemas, then (for a list
+        // or a map) an index or a name, then a schema.
+        let (mut visited, mut expect) = (true, Expect::Keyword);
+        for seg in uri::pointer_segments(&pointer)? {
+            at = match at {
+                Value::Object(_) => at.get(&seg)?,
+                Value::Array(items) => {
+                    if seg.is_empty()
+                        || (seg.len() > 1 && seg.starts_with('0'))
+                        || !seg.bytes().all(|b| b.is_ascii_digit())
+                    {
+                        return None;
+                    }
+                    items.get(seg.parse::<usize>().ok()?)?
+                }
+                _ => return None,
+            };
+            expect = match expect {
+                Expect::Keyword if ONE_SCHEMA.contains(&seg.as_str()) => Expect::Keyword,
+                Expect::Keyword if SCHEMA_LIST.contains(&seg.as_str()) => Expect::Index,
+                Expect::Keyword if SCHEMA_MAP.contains(&seg.as_str()) => Expect::Name,
+                Expect::Index if matches!(at, Value::Object(_) | Value::Bool(_)) => Expect::Keyword,
+                Expect::Name => Expect::Keyword,
+                _ => {
+                    visited = false;
+                    Expect::Keyword
+                }
+            };
+        }
+        if !matches!(at, Value::Object(_) | Value::Bool(_)) || expect != Expect::Keyword {
+            return None;
+        }
+        self.refs = true;
+        if !visited && !self.elsewhere.contains(&(at as *const Value)) {
+            self.elsewhere.push(at as *const Value);
+            if self.elsewhere.len() > 64 {
+                return None;
+            }
+            self.schema(at, false)?;
+        }
+        Some(())
+    }
+
+    fn pattern(&self, source: &str) -> bool {
+        Pattern::compile(source, self.backtrack_limit).is_ok()
+    }
+}
+
+/// A byte a fragment keeps as it is when resolved against the base URI:
+/// RFC 3986's `pchar` (with `%`, decoded after) and `/`.
+fn plain_fragment_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/%".contains(&b)
+}
+
+/// `type`: one type name, or a non-empty list of distinct ones.
+fn type_names(v: &Value) -> bool {
+    match v {
+        Value::String(s) => TYPES.contains(&s.as_str()),
+        Value::Array(items) => {
+            !items.is_empty()
+                && items
+                    .iter()
+                    .enumerate()
+                    .all(|(i, t)| t.as_str().is_some_and(|s| TYPES.contains(&s)) && !items[..i].contains(t))
+        }
+        _ => false,
+    }
+}
+
+/// A list of distinct strings (`required`, `dependentRequired`'s lists).
+fn names(v: &Value) -> bool {
+    v.as_array().is_some_and(|items| {
+        items.iter().enumerate().all(|(i, n)| matches!(n, Value::String(_)) && !items[..i].contains(n))
+    })
+}
+
+/// A count written as plain digits (other integral forms, `2.0` or `1e1`,
+/// are left to the compiler).
+fn count(v: &Value) -> bool {
+    matches!(v, Value::Number(n) if n.as_str().bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A number above zero (`multipleOf`): not negative, with a digit other than
+/// 0 before any exponent.
+fn positive(v: &Value) -> bool {
+    let Value::Number(n) = v else { return false };
+    let text = n.as_str();
+    let mantissa = text.split(['e', 'E']).next().unwrap_or("");
+    !text.starts_with('-') && mantissa.bytes().any(|b| (b'1'..=b'9').contains(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{self, ParseLimits};
+    use crate::validate::{Options, Validator};
+
+    fn parsed(text: &str) -> Value {
+        let mut v = json::parse(text, ParseLimits { max_bytes: usize::MAX, max_depth: 512 }).expect("JSON");
+        crate::validate::legacy::normalize(&mut v);
+        v
+    }
+
+    /// Every schema in `dir`'s JSON files: the files of the suite hold
+    /// groups with a `schema` each, the others are a schema, or cases with
+    /// one.
+    fn schemas_in(dir: &str, found: &mut Vec<(String, String)>) {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(dir);
+        let mut files: Vec<_> = std::fs::read_dir(&root).expect(dir).map(|e| e.expect("entry").path()).collect();
+        files.sort();
+        fn collect(name: &str, v: &Value, found: &mut Vec<(String, String)>) {
+            match v {
+                Value::Array(items) => items.iter().for_each(|i| collect(name, i, found)),
+                Value::Object(members) => {
+                    for (k, sub) in members {
+                        match k.as_str() {
+                            "schema" | "tool" => found.push((name.to_owned(), sub.to_json())),
+                            "cases" | "groups" => collect(name, sub, found),
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for f in files.into_iter().filter(|f| f.extension().is_some_and(|e| e == "json")) {
+            let text = std::fs::read_to_string(&f).expect("read");
+            let name = f.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let v = json::parse(&text, ParseLimits { max_bytes: usize::MAX, max_depth: 512 }).expect("JSON");
+            if dir.ends_with("schemas") {
+                found.push((name, text));
+            } else {
+                collect(&name, &v, found);
+            }
+        }
+    }
+
+    /// The walk's one promise: a schema it proves is one the compiler accepts.
+    #[test]
+    fn every_schema_proven_usable_is_one_the_compiler_accepts() {
+        let mut all = Vec::new();
+        for dir in ["tests/suite/draft2020-12", "tests/real-tool-schemas/schemas", "tests/vectors/downconvert"] {
+            schemas_in(dir, &mut all);
+        }
+        assert!(all.len() > 500, "only {} schemas found", all.len());
+        // Each object schema again, read as draft 7.
+        let as_draft7: Vec<(String, String)> = all
+            .iter()
+            .filter_map(|(n, t)| {
+                let Value::Object(mut members) = parsed(t) else { return None };
+                members.retain(|(k, _)| k != "$schema");
+                members.insert(0, ("$schema".into(), Value::String(META_7[0].into())));
+                Some((format!("{n} (draft 7)"), Value::Object(members).to_json()))
+            })
+            .collect();
+        assert!(as_draft7.len() > 300, "{} read as draft 7", as_draft7.len());
+        all.extend(as_draft7);
+        let (mut proven_count, mut wrong) = (0, Vec::new());
+        for (name, text) in &all {
+            let v = parsed(text);
+            if proven(&v) {
+                proven_count += 1;
+                if let Err(d) = Validator::compile(text, Options::default()) {
+                    wrong.push(format!("{name}: {text}: {}", d[0].message));
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "proven, but refused:\n{}", wrong.join("\n"));
+        // The walk is what conversion relies on: it proves most schemas.
+        assert!(proven_count * 10 > all.len() * 7, "{proven_count} of {} proven", all.len());
+    }
+
+    #[test]
+    fn the_real_tool_schemas_are_proven_but_one_with_an_anchor() {
+        let mut real = Vec::new();
+        schemas_in("tests/real-tool-schemas/schemas", &mut real);
+        let left: Vec<&str> = real.iter().filter(|(_, t)| !proven(&parsed(t))).map(|(n, _)| n.as_str()).collect();
+        for name in &left {
+            let text = &real.iter().find(|(n, _)| n == name).expect("listed").1;
+            assert!(text.contains("\"$anchor\""), "{name} is not proven, but has no anchor");
+        }
+        assert!(left.len() <= 1, "{left:?}");
+    }
+
+    /// The walk's reference check is refcheck's, on every schema it reads.
+    #[test]
+    fn the_reference_check_agrees_with_refcheck() {
+        let mut all = Vec::new();
+        for dir in ["tests/suite/draft2020-12", "tests/real-tool-schemas/schemas", "tests/vectors/downconvert"] {
+            schemas_in(dir, &mut all);
+        }
+        let (mut compared, mut refused) = (0, 0);
+        for (name, text) in &all {
+            if ["$id", "$anchor", "$dynamicAnchor"].iter().any(|k| text.contains(k)) {
+                continue;
+            }
+            let v = parsed(text);
+            let exact = crate::validate::refcheck::references(&v, 3) == crate::validate::refcheck::References::Bounded;
+            assert_eq!(crate::validate::refcheck::bounded(&v, 3), exact, "{name}: {text}");
+            compared += 1;
+            refused += usize::from(!exact);
+        }
+        assert!(compared > 400 && refused > 20, "{compared} compared, {refused} refused");
+    }
+
+    /// Schemas the compiler refuses, each for a reason the walk must see.
+    #[test]
+    fn what_the_compiler_refuses_is_never_proven() {
+        let deep_any_of = format!(r#"{{"anyOf": [{}]}}"#, vec!["{}"; 10_001].join(","));
+        for text in [
+            r#"{"type": "strin"}"#,
+            r#"{"type": ["string", "string"]}"#,
+            r#"{"type": []}"#,
+            r#"{"minLength": -1}"#,
+            r#"{"minLength": "1"}"#,
+            r#"{"multipleOf": 0}"#,
+            r#"{"multipleOf": -2}"#,
+            r#"{"required": ["a", "a"]}"#,
+            r#"{"required": [1]}"#,
+            r#"{"dependentRequired": {"a": ["b", "b"]}}"#,
+            r#"{"pattern": "("}"#,
+            r#"{"patternProperties": {"[": {}}}"#,
+            r#"{"properties": {"a": 1}}"#,
+            r#"{"items": [{}], "$schema": "https://json-schema.org/draft/2020-12/schema"}"#,
+            r#"{"allOf": []}"#,
+            r#"{"anyOf": {}}"#,
+            r##"{"$ref": "#/$defs/missing"}"##,
+            r##"{"$ref": "#/$defs/a/0", "$defs": {"a": [{}]}}"##,
+            r#"{"$ref": "other.json"}"#,
+            r##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}"##,
+            r##"{"$defs": {"a": {"allOf": [{"$ref": "#"}]}}, "$ref": "#/$defs/a"}"##,
+            r#"{"$schema": "https://example.com/unknown"}"#,
+            r#"{"$schema": "http://json-schema.org/draft-07/schema#", "items": []}"#,
+            r#"{"$schema": "http://json-schema.org/draft-07/schema#", "dependencies": {"a": ["b", "b"]}}"#,
+            r#"{"$schema": "http://json-schema.org/draft-07/schema#", "dependencies": {"a": 1}}"#,
+            r#"{"uniqueItems": "yes"}"#,
+            r#"{"title": 1}"#,
+            &deep_any_of,
+        ] {
+            assert!(Validator::compile(text, Options::default()).is_err(), "the compiler accepts {text}");
+            assert!(!proven(&parsed(text)), "proven: {text}");
+        }
+    }
+
+    #[test]
+    fn local_references_and_the_usual_keywords_are_proven() {
+        for text in [
+            "true",
+            "{}",
+            r#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"}"#,
+            r##"{"$defs": {"a b": {"type": "string"}}, "properties": {"x": {"$ref": "#/$defs/a%20b"}}}"##,
+            r##"{"$defs": {"n": {"properties": {"next": {"$ref": "#/$defs/n"}}}}, "$ref": "#/$defs/n"}"##,
+            r##"{"properties": {"a": {"$ref": "#/components/schemas/A"}}, "components": {"schemas": {"A": {"$ref": "#/components/schemas/A/properties/b", "properties": {"b": {}}}}}}"##,
+            r##"{"properties": {"a": {"items": {"$ref": "#"}}}}"##,
+            r#"{"type": ["string", "null"], "minLength": 1, "pattern": "^a+$", "multipleOf": 0.5}"#,
+            r#"{"items": [{"type": "string"}], "dependencies": {"a": ["b"]}}"#,
+            r#"{"required": [], "enum": [], "x-vendor": {"type": 1}}"#,
+            r##"{"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"$ref": "#/definitions/a"}], "additionalItems": false, "definitions": {"a": {}}, "dependencies": {"a": ["b"], "c": {"required": ["d"]}}}"##,
+        ] {
+            assert!(proven(&parsed(text)), "not proven: {text}");
+            assert!(Validator::compile(text, Options::default()).is_ok(), "refused: {text}");
+        }
+    }
+}
