@@ -341,8 +341,12 @@ pub fn write_string(s: &str, out: &mut String) {
     out.push('"');
     // The characters to escape are all ASCII, so the text between them is
     // copied as it is, a run at a time.
+    let bytes = s.as_bytes();
     let mut run = 0;
-    for (i, &b) in s.as_bytes().iter().enumerate() {
+    loop {
+        let i = plain_run(bytes, run);
+        out.push_str(&s[run..i]);
+        let Some(&b) = bytes.get(i) else { break };
         let escaped = match b {
             b'"' => "\\\"",
             b'\\' => "\\\\",
@@ -351,10 +355,8 @@ pub fn write_string(s: &str, out: &mut String) {
             b'\t' => "\\t",
             0x08 => "\\b",
             0x0c => "\\f",
-            0..0x20 => "",
-            _ => continue,
+            _ => "",
         };
-        out.push_str(&s[run..i]);
         if escaped.is_empty() {
             const HEX: &[u8; 16] = b"0123456789abcdef";
             out.push_str("\\u00");
@@ -365,8 +367,39 @@ pub fn write_string(s: &str, out: &mut String) {
         }
         run = i + 1;
     }
-    out.push_str(&s[run..]);
     out.push('"');
+}
+
+/// The first index at or after `from` of a byte a JSON string cannot hold
+/// as it is (`"`, `\\`, a control character), or the length. Eight bytes at
+/// a time: a word has such a byte when one of its bytes is below 0x20, or
+/// is zero after an exclusive or with `"` or `\\` (the exact any-byte tests
+/// of "Bit Twiddling Hacks"); the byte itself is then found one at a time.
+fn plain_run(bytes: &[u8], from: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut i = from;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let quote = w ^ (ONES * u64::from(b'"'));
+        let backslash = w ^ (ONES * u64::from(b'\\'));
+        let special = (w.wrapping_sub(ONES * 0x20) & !w)
+            | (quote.wrapping_sub(ONES) & !quote)
+            | (backslash.wrapping_sub(ONES) & !backslash);
+        if special & HIGH != 0 {
+            break;
+        }
+        i += 8;
+    }
+    while let Some(&b) = bytes.get(i) {
+        if b == b'"' || b == b'\\' || b < 0x20 {
+            break;
+        }
+        i += 1;
+    }
+    i
 }
 
 /// `s` as a JSON string literal.
@@ -581,12 +614,7 @@ impl Parser<'_> {
         let mut out = String::new();
         loop {
             let run_start = self.pos;
-            while let Some(&b) = self.bytes.get(self.pos) {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
+            self.pos = plain_run(self.bytes, self.pos);
             // The input is a &str and the run stops only at ASCII bytes, so the
             // slice is on character boundaries.
             out.push_str(&self.text[run_start..self.pos]);
@@ -754,6 +782,32 @@ pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<ScannedNu
 
 #[cfg(test)]
 mod tests {
+    /// The eight-bytes-at-a-time scan stops where a byte-by-byte one does,
+    /// for every special byte at every position of words around it.
+    #[test]
+    fn a_plain_run_ends_at_the_first_byte_to_escape() {
+        let naive = |b: &[u8], from: usize| {
+            (from..b.len()).find(|&i| b[i] == b'"' || b[i] == b'\\' || b[i] < 0x20).unwrap_or(b.len())
+        };
+        let fillers: [&[u8]; 4] = [b"a", "é".as_bytes(), &[0x7f], &[0xff]];
+        for special in [b'"', b'\\', 0x00, 0x1f, 0x0a, b'!', b'#', b'[', b']', 0x20] {
+            for filler in fillers {
+                for len in 0..24 {
+                    for at in 0..=len {
+                        let mut bytes: Vec<u8> = filler.iter().copied().cycle().take(len).collect();
+                        if at < len {
+                            bytes[at] = special;
+                        }
+                        for from in 0..=len {
+                            assert_eq!(plain_run(&bytes, from), naive(&bytes, from), "{bytes:?} from {from}");
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(quote("a\"b\\c\u{1}d\ne"), r#""a\"b\\c\u0001d\ne""#);
+    }
+
     use super::*;
 
     const LIMITS: ParseLimits = ParseLimits { max_bytes: 1 << 20, max_depth: 64 };
