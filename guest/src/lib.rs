@@ -17,6 +17,12 @@ use exports::onellm::tool_schema::validate::{
 };
 use exports::onellm::tool_schema::work::Guest as Work;
 
+mod pools;
+
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: pools::Pools = pools::Pools::new();
+
 struct Component;
 
 fn diagnostic(d: tool_schema::Diagnostic) -> Diagnostic {
