@@ -77,6 +77,11 @@ fn native(c: &Case) -> String {
 fn component(c: &Case) -> Result<String, String> {
     let rt = runtime()?;
     let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+    component_on(&mut host, c)
+}
+
+/// The answer of `host`'s instance to `c`.
+fn component_on(host: &mut host_demo::Host<'_>, c: &Case) -> Result<String, String> {
     let target = match (&c.profile, c.provider.as_str()) {
         (Some(p), _) => WitTarget::Custom(p.clone()),
         (None, "anthropic") => WitTarget::Anthropic,
@@ -173,6 +178,7 @@ fn main() {
     }));
     trials.push(Trial::test("edge/nested-200-levels", nested_200));
     trials.push(Trial::test("hostile/deep-and-long-references", hostile_depths));
+    trials.push(Trial::test("hostile/past-a-lowered-work-budget", past_the_work_budget));
     trials.push(Trial::test("hostile/restore-many-pairs", hostile_pairs));
     trials.push(Trial::test("budget/every-documented-limit", budgets));
     trials.push(Trial::test("coverage/every-provider-code", || Ok(codes_covered(&["downconvert"], &["OLP"])?)));
@@ -342,6 +348,35 @@ fn nested_200() -> Result<(), Failed> {
         Err(d) if d.len() == 1 && d[0].message == native[0].message => Ok(()),
         other => Err(format!("the component answered differently: {other:?}").into()),
     }
+}
+
+/// A conversion spends one step of the work budget per node it writes:
+/// past a lowered budget the answer is one `OLP004` at `$`, natively and
+/// through the component, and the same instance converts the schema once the
+/// budget is back.
+fn past_the_work_budget() -> Result<(), Failed> {
+    let properties: Vec<String> = (0..300).map(|i| format!(r#""p{i}":{{"type":"string"}}"#)).collect();
+    let schema = format!(r#"{{"type":"object","properties":{{{}}}}}"#, properties.join(","));
+    let case = Case { provider: "openai".to_owned(), profile: None, schema, answer: None, expect: None };
+    let want = r#"{"diagnostics":[{"code":"OLP004","message":"Not answered: converting the schema takes more than the work budget of 100 steps (a bound for inputs no other limit foresees).","path":"$"}]}"#;
+    let native_answer_of = native;
+    let native = tool_schema::work::with_budget(100, || native_answer_of(&case));
+    if native != want {
+        return Err(format!("natively: {native}").into());
+    }
+    let rt = runtime()?;
+    let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+    host.set_work_budget(100).map_err(|e| e.to_string())?;
+    let through = component_on(&mut host, &case)?;
+    if through != native {
+        return Err(format!("native and component differ\n native:    {native}\n component: {through}").into());
+    }
+    host.set_work_budget(tool_schema::work::DEFAULT_BUDGET).map_err(|e| e.to_string())?;
+    let fits = component_on(&mut host, &case)?;
+    if fits != native_answer_of(&case) || !fits.starts_with(r#"{"schema":"#) {
+        return Err(format!("with the default budget: {fits:.200}").into());
+    }
+    Ok(())
 }
 
 fn hostile_depths() -> Result<(), Failed> {

@@ -286,6 +286,11 @@ impl<'a> Converter<'a> {
     /// written at `out`. `widen`: an optional property under a target that
     /// requires every property, which must also accept `null`.
     pub fn schema(&mut self, v: &'a Value, origin: &str, out: &str, widen: bool, depth: usize) -> Value {
+        // One step of the work budget per node written; once it is spent the
+        // walk stops, and the operation answers that it was.
+        if !crate::work::spend(1) {
+            return Value::Null;
+        }
         self.nodes += 1;
         if self.nodes > MAX_NODES {
             if !self.problems.iter().any(|d| d.code == Code::Olp004) {
