@@ -6,7 +6,8 @@
 //!
 //! In a schema with one resource (no `$id` below the root) every fragment
 //! and anchor names one place in the document, and the check runs on the
-//! schema before it is compiled. With resources of their own, it runs on the
+//! schema before it is compiled. With resources of their own, or a pointer
+//! to a place no keyword holds (`#/components/schemas/A`), it runs on the
 //! compiled program, whose references are resolved.
 
 use super::program::Program;
@@ -91,7 +92,10 @@ fn graph(root: &Value) -> Option<Vec<Node<'_>>> {
                 ("$ref" | "$dynamicRef", Value::String(r)) => {
                     if let Some(fragment) = r.strip_prefix('#') {
                         let target = if fragment.is_empty() || fragment.starts_with('/') {
-                            by_pointer.get(&percent_decode(fragment)).copied()
+                            // A pointer to a place no keyword holds
+                            // (`#/components/…`), or to none, is followed on
+                            // the compiled program, which resolves it.
+                            Some(by_pointer.get(&percent_decode(fragment)).copied()?)
                         } else {
                             anchors.get(fragment).copied()
                         };
@@ -122,8 +126,9 @@ pub enum References {
     FanOut(String),
     /// Neither.
     Bounded,
-    /// The schema has resources of its own (`$id` below the root): the
-    /// compiled program is checked instead ([`program_loop`], [`program_expansion`]).
+    /// The schema has resources of its own (`$id` below the root), or a
+    /// reference to a place no keyword holds: the compiled program is
+    /// checked instead ([`program_loop`], [`program_expansion`]).
     Unfollowed,
 }
 
@@ -179,6 +184,7 @@ pub(crate) fn bounded(root: &Value, limit: u64) -> bool {
         let at = by_address.binary_search_by_key(&address(v), |&(a, _)| a).ok()?;
         Some(by_address[at].1)
     };
+    let mut unfollowed = false;
     let edges: Vec<Vec<usize>> = nodes
         .iter()
         .map(|(_, members)| {
@@ -186,11 +192,15 @@ pub(crate) fn bounded(root: &Value, limit: u64) -> bool {
             for (k, sub) in members.iter() {
                 match (k.as_str(), sub) {
                     ("$ref" | "$dynamicRef", Value::String(r)) => {
-                        let target = r
-                            .strip_prefix('#')
-                            .filter(|f| f.is_empty() || f.starts_with('/'))
-                            .and_then(|f| super::compile::navigate_plain(root, &percent_decode(f)));
-                        edges.extend(target.and_then(node_of));
+                        let Some(fragment) = r.strip_prefix('#').filter(|f| f.is_empty() || f.starts_with('/')) else {
+                            continue;
+                        };
+                        let target = super::compile::navigate_plain(root, &percent_decode(fragment));
+                        match target.and_then(node_of) {
+                            Some(t) => edges.push(t),
+                            // Not a node (see `references`): left to the compiled program.
+                            None => unfollowed = true,
+                        }
                     }
                     (k, _) if IN_PLACE_ONE.contains(&k) => edges.extend(node_of(sub)),
                     (k, Value::Array(items)) if IN_PLACE_MANY.contains(&k) => {
@@ -206,7 +216,7 @@ pub(crate) fn bounded(root: &Value, limit: u64) -> bool {
         })
         .collect();
     let edges: Vec<&[usize]> = edges.iter().map(Vec::as_slice).collect();
-    loop_in(&edges).is_none() && widest_in(&edges, limit).is_none()
+    !unfollowed && loop_in(&edges).is_none() && widest_in(&edges, limit).is_none()
 }
 
 /// The subschemas a compiled node applies to its own value.
