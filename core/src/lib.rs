@@ -31,20 +31,22 @@ pub use validate::{ArgError, FormatMode, Limits, Options, Validator, validate_ar
 /// within the work budget, its diagnostics at most
 /// [`diag::MAX_DIAGNOSTICS`] then one saying how many more.
 pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverted, Vec<Diagnostic>> {
-    let (answer, over) = work::operation(|| downconvert::downconvert(schema_text, target));
-    if over {
-        return Err(vec![diag::over_budget(Code::Olp004, "converting the schema")]);
-    }
-    answer.map_err(|d| diag::capped(d, Code::Olp004))
+    conversion("converting the schema", || downconvert::downconvert(schema_text, target))
 }
 
 /// Measures the tools of one request against the limits the provider
 /// documents ([`downconvert::budget`]), within the work budget, its
 /// diagnostics at most [`diag::MAX_DIAGNOSTICS`] then one saying how many more.
 pub fn budget(schemas: &[&str], target: Target<'_>) -> Result<Vec<downconvert::budget::OverLimit>, Vec<Diagnostic>> {
-    let (answer, over) = work::operation(|| downconvert::budget(schemas, target));
+    conversion("measuring the tools", || downconvert::budget(schemas, target))
+}
+
+/// One conversion operation: past the work budget one `OLP004` saying what
+/// it was `doing`, else its answer with the diagnostics capped.
+fn conversion<T>(doing: &str, f: impl FnOnce() -> Result<T, Vec<Diagnostic>>) -> Result<T, Vec<Diagnostic>> {
+    let (answer, over) = work::operation(f);
     if over {
-        return Err(vec![diag::over_budget(Code::Olp004, "measuring the tools")]);
+        return Err(vec![diag::over_budget(Code::Olp004, doing)]);
     }
     answer.map_err(|d| diag::capped(d, Code::Olp004))
 }

@@ -226,17 +226,6 @@ fn open(schema: &Value) -> bool {
     any || open_object || open_array
 }
 
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
 /// The `anyOf` branch an object or array value belongs to: one of its JSON
 /// type whose properties hold all the object's members, else the first of
 /// its type.
@@ -249,7 +238,7 @@ fn union_branch<'s>(value: &Value, schema: &'s Value) -> Option<&'s Value> {
         return None;
     }
     let branches = schema.get("anyOf").and_then(Value::as_array)?;
-    let k = kind(value);
+    let k = tool_schema::downconvert::profile::value_kind(value);
     let typed = |b: &&Value| {
         let ts = types(b);
         ts.contains(&k) || (ts.is_empty() && (k != "object" || b.get("properties").is_some()))
