@@ -14,6 +14,14 @@ CORE_WASM := target/$(WASM_TARGET)/release/tool_schema_guest.wasm
 COMPONENT := target/component/tool_schema.wasm
 HOST_DEMO := target/$(HOST_PROFILE)/host-demo
 VECTORS := target/conformance/vectors.json
+# Monomorphised generics leave many byte-identical functions that neither LLVM
+# nor wasm-ld merge for wasm: binaryen's wasm-opt (pinned by js/package-lock.json,
+# installed with the package's tools) folds them into one, and changes nothing
+# else. The features are those rustc enables for the target by default.
+WASM_OPT := js/node_modules/.bin/wasm-opt
+WASM_FEATURES := --enable-bulk-memory --enable-bulk-memory-opt --enable-multivalue --enable-mutable-globals \
+  --enable-nontrapping-float-to-int --enable-reference-types --enable-sign-ext
+MERGED_WASM := target/$(WASM_TARGET)/release/tool_schema_guest.merged.wasm
 
 .PHONY: help deps component check-component host demo test vectors conformance lint bless clean
 
@@ -34,10 +42,11 @@ deps: ## Install the wasm target and wasm-tools if they are missing
 	  $(CARGO) install wasm-tools --version $(WASM_TOOLS_VERSION) --locked \
 	    --no-default-features --features component,print,validate
 
-component: deps ## Build the component (target/component/tool_schema.wasm)
+component: deps $(JS_DEPS) ## Build the component (target/component/tool_schema.wasm)
 	$(CARGO) build -p tool-schema-guest --target $(WASM_TARGET) --release
 	@mkdir -p $(dir $(COMPONENT))
-	wasm-tools component new $(CORE_WASM) -o $(COMPONENT)
+	$(WASM_OPT) --duplicate-function-elimination $(WASM_FEATURES) $(CORE_WASM) -o $(MERGED_WASM)
+	wasm-tools component new $(MERGED_WASM) -o $(COMPONENT)
 	@$(MAKE) --no-print-directory check-component
 
 check-component: ## Validate the component and check that it imports nothing
