@@ -17,6 +17,8 @@ use exports::onellm::tool_schema::validate::{
 };
 use exports::onellm::tool_schema::work::Guest as Work;
 
+#[cfg(target_arch = "wasm32")]
+mod bytes;
 mod pools;
 
 #[cfg(target_arch = "wasm32")]
@@ -305,34 +307,17 @@ unsafe extern "Rust" fn __getrandom_v03_custom(dest: *mut u8, len: usize) -> Res
 /// `compiler_builtins` compares a byte at a time, and the core calls it for
 /// every comparison of two byte strings (property names, object keys, `enum`
 /// and `const` values), mostly a few to a few dozen bytes long. This one
-/// compares eight bytes at a time; defined here, it is the one the module
-/// links. WebAssembly loads need no alignment.
+/// compares eight bytes at a time, and the rest as one word that overlaps
+/// what is already compared (guest/src/bytes.rs); defined here, it is the
+/// one the module links. WebAssembly loads need no alignment.
 ///
 /// # Safety
 ///
 /// `a` and `b` must each be valid for reads of `n` bytes (memcmp's contract).
 #[cfg(target_arch = "wasm32")]
 #[unsafe(no_mangle)]
+#[inline(never)]
 unsafe extern "C" fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
-    // SAFETY: the caller makes `[p, p + n)` readable, and `i + 8 <= n`.
-    let word = |p: *const u8, i: usize| unsafe { p.add(i).cast::<u64>().read_unaligned() };
-    let mut i = 0;
-    while i + 8 <= n {
-        let (x, y) = (word(a, i), word(b, i));
-        if x != y {
-            // Little-endian: the lowest differing byte is the first one.
-            let shift = (x ^ y).trailing_zeros() & !7;
-            return i32::from((x >> shift) as u8) - i32::from((y >> shift) as u8);
-        }
-        i += 8;
-    }
-    while i < n {
-        // SAFETY: `i < n`.
-        let (x, y) = unsafe { (*a.add(i), *b.add(i)) };
-        if x != y {
-            return i32::from(x) - i32::from(y);
-        }
-        i += 1;
-    }
-    0
+    // SAFETY: memcmp's contract is `compare_bytes`'.
+    unsafe { bytes::compare_bytes(a, b, n) }
 }

@@ -880,22 +880,7 @@ impl<'v> Compiler<'v> {
                         }
                         _ => None,
                     };
-                    let index = (properties.len() > 8).then(|| {
-                        properties
-                            .iter()
-                            .enumerate()
-                            .map(|(i, (name, _)): (usize, &(Box<str>, NodeId))| (name.clone(), i as u32))
-                            .collect()
-                    });
-                    let codes = properties.iter().map(|(name, _)| super::tape::code(name.as_bytes())).collect();
-                    ops.push(Op::Object(Box::new(ObjectOp {
-                        properties: properties.into(),
-                        index,
-                        codes,
-                        patterns: patterns.into(),
-                        pattern_index,
-                        additional,
-                    })));
+                    ops.push(Op::Object(Box::new(ObjectOp::new(properties, patterns, pattern_index, additional))));
                 }
                 "propertyNames" if draft >= Draft::D6 => {
                     let n = self.child(id, doc, at, Kw::PropertyNames, &["propertyNames"], v);

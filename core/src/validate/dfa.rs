@@ -278,36 +278,44 @@ impl Dfa {
     }
 
     /// The class of a character past ASCII.
-    fn wide_class(&self, c: char) -> usize {
-        let c = c as u32;
-        let i = self.rest.partition_point(|&(x, _)| x <= c) - 1;
-        self.rest[i].1 as usize
-    }
-
-    /// Whether the pattern matches somewhere in `haystack`.
-    #[inline]
+    /// Whether the pattern matches somewhere in `haystack`. (A function of
+    /// its own, with no calls in its loop: a compiler allocating registers
+    /// over a whole function keeps the loop's few values in registers only
+    /// when they are all it has and no call clobbers them.)
+    #[inline(never)]
     pub(super) fn is_match(&self, haystack: &str) -> bool {
         let mut state = self.start;
-        if state < self.accept_below {
+        let below = self.accept_below;
+        if state < below {
             return state != DEAD;
         }
+        let (bytes, trans) = (&self.bytes, &self.trans[..]);
         let b = haystack.as_bytes();
         let mut i = 0;
-        while i < b.len() {
-            let class = match self.bytes[b[i] as usize] {
-                WIDE => {
-                    let c = haystack[i..].chars().next().unwrap_or_default();
-                    i += c.len_utf8();
-                    self.wide_class(c)
+        while let Some(&byte) = b.get(i) {
+            let mut class = bytes[byte as usize] as usize;
+            i += 1;
+            if class == WIDE as usize {
+                // A character past ASCII (`haystack` is UTF-8): its code
+                // point, then the class of the interval it falls in.
+                let width = if byte >= 0xf0 {
+                    4
+                } else if byte >= 0xe0 {
+                    3
+                } else {
+                    2
+                };
+                let mut c = u32::from(byte) & (0x7f >> width);
+                for &next in b.get(i..i - 1 + width).unwrap_or_default() {
+                    c = c << 6 | u32::from(next & 0x3f);
                 }
-                k => {
-                    i += 1;
-                    k as usize
-                }
-            };
-            state = self.trans[state as usize + class];
+                i += width - 1;
+                let rest = &self.rest[..];
+                class = rest[rest.partition_point(|&(x, _)| x <= c).saturating_sub(1)].1 as usize;
+            }
+            state = trans[state as usize + class];
             // Below the first non-accepting row: dead, or a match.
-            if state < self.accept_below {
+            if state < below {
                 return state != DEAD;
             }
         }
@@ -409,6 +417,8 @@ mod tests {
             "^\\p{Letter}+$",
             "^🐲*$",
             "é.",
+            "日.$",
+            "^[一-龯]+$",
             "^.{2}$",
             "a$b",
             "^^a",
@@ -438,6 +448,10 @@ mod tests {
             "🐲a",
             "éa",
             "é",
+            "日本",
+            "a日本",
+            "日🐲",
+            "一龯",
             "aa",
             "a$b",
             "aab",
@@ -465,7 +479,7 @@ mod tests {
         };
         fn pattern(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> String {
             let atom = |next: &mut dyn FnMut(u64) -> u64| {
-                ["a", "b", "[ab]", "[^a]", ".", "\\d", "é", "(?:)"][next(8) as usize].to_owned()
+                ["a", "b", "[ab]", "[^a]", ".", "\\d", "é", "日", "(?:)"][next(9) as usize].to_owned()
             };
             if depth > 3 {
                 return atom(next);
@@ -486,7 +500,7 @@ mod tests {
                 ),
             }
         }
-        let alphabet = ['a', 'b', 'c', '1', 'é'];
+        let alphabet = ['a', 'b', 'c', '1', 'é', '日', '🐲'];
         let mut checked = 0;
         for _ in 0..3000 {
             let p = pattern(&mut next, 0);
@@ -495,7 +509,7 @@ mod tests {
             };
             for _ in 0..20 {
                 let len = next(7);
-                let h: String = (0..len).map(|_| alphabet[next(5) as usize]).collect();
+                let h: String = (0..len).map(|_| alphabet[next(alphabet.len() as u64) as usize]).collect();
                 assert_eq!(compiled.is_match(&h), lite.is_match(&h), "{p:?} on {h:?}");
                 checked += 1;
             }

@@ -247,11 +247,12 @@ pub(crate) const NO_SLOT: u8 = u8::MAX;
 pub(crate) struct ObjectOp {
     /// `properties`, in the schema's order.
     pub properties: Box<[(Box<str>, NodeId)]>,
-    /// Name → index in `properties`, when there are many.
-    pub index: Option<std::collections::HashMap<Box<str>, u32>>,
     /// Each property name's [`code`](super::tape::code), to rule names out
     /// without comparing them.
     pub codes: Box<[u32]>,
+    /// With many properties, an open-addressing table over `codes`: slot
+    /// `hash(code)` on holds the property's index plus one, 0 where empty.
+    pub table: Box<[u32]>,
     /// `patternProperties`: pattern index in `Program::patterns`, node.
     pub patterns: Box<[(u32, NodeId)]>,
     /// Which of many patterns a name can match at all.
@@ -347,19 +348,71 @@ impl ObjectOp {
         }
     }
 
-    /// The index and node of the property named `name`, whose code is `code`.
-    #[inline]
-    pub(crate) fn property(&self, name: &[u8], code: u32) -> Option<(u32, NodeId)> {
-        if let Some(map) = &self.index {
-            let i = *map.get(std::str::from_utf8(name).ok()?)?;
-            return Some((i, self.properties[i as usize].1));
+    /// The properties and their codes, with the table [`ObjectOp::property`]
+    /// looks names up in when there are more than a few.
+    pub(crate) fn new(
+        properties: Vec<(Box<str>, NodeId)>,
+        patterns: Vec<(u32, NodeId)>,
+        pattern_index: Option<Box<PatternIndex>>,
+        additional: Option<NodeId>,
+    ) -> ObjectOp {
+        let codes: Box<[u32]> = properties.iter().map(|(name, _)| super::tape::code(name.as_bytes())).collect();
+        let mut table = Vec::new();
+        if codes.len() > SCAN_PROPERTIES {
+            let size = (codes.len() * 2).next_power_of_two();
+            table = vec![0u32; size];
+            for (i, &c) in codes.iter().enumerate() {
+                let mut at = slot(c, size);
+                while table[at] != 0 {
+                    at = (at + 1) & (size - 1);
+                }
+                table[at] = i as u32 + 1;
+            }
         }
-        let i = self.codes.iter().zip(self.properties.iter()).position(|(&c, (p, _))| {
-            // Equal codes of names up to four bytes long are equal names.
-            c == code && p.len() == name.len() && (name.len() <= 4 || p.as_bytes() == name)
-        })?;
+        ObjectOp {
+            properties: properties.into(),
+            codes,
+            table: table.into(),
+            patterns: patterns.into(),
+            pattern_index,
+            additional,
+        }
+    }
+
+    /// The index and node of the property named `name`, whose code is `code`.
+    #[inline(always)]
+    pub(crate) fn property(&self, name: &[u8], code: u32) -> Option<(u32, NodeId)> {
+        // Equal codes of names up to four bytes long are equal names.
+        let named = |p: &str| p.len() == name.len() && (name.len() <= 4 || p.as_bytes() == name);
+        let same = |i: usize| self.codes[i] == code && named(&self.properties[i].0);
+        let i = if self.table.is_empty() {
+            self.codes.iter().zip(self.properties.iter()).position(|(&c, (p, _))| c == code && named(p))?
+        } else {
+            let mask = self.table.len() - 1;
+            let mut at = slot(code, self.table.len());
+            loop {
+                let i = self.table[at] as usize;
+                if i == 0 {
+                    return None;
+                }
+                if same(i - 1) {
+                    break i - 1;
+                }
+                at = (at + 1) & mask;
+            }
+        };
         Some((i as u32, self.properties[i].1))
     }
+}
+
+/// Properties up to which [`ObjectOp::property`] scans the codes rather
+/// than looking them up in a table.
+const SCAN_PROPERTIES: usize = 8;
+
+/// Where in a table of `size` slots (a power of two) a code's probe starts.
+#[inline]
+fn slot(code: u32, size: usize) -> usize {
+    (code.wrapping_mul(0x9e37_79b1) >> 16) as usize & (size - 1)
 }
 
 /// What an array's items are checked against.
@@ -709,5 +762,67 @@ mod pattern_index_tests {
         assert_eq!(all(""), vec![1, 5]);
         assert_eq!(all("a_"), vec![0, 1, 4, 5, 8]);
         assert!(PatternIndex::of(&sources[..7]).is_none());
+    }
+}
+
+#[cfg(test)]
+mod property_lookup_tests {
+    use super::*;
+    use crate::validate::tape::code;
+
+    fn object(names: &[String]) -> ObjectOp {
+        let properties = names.iter().enumerate().map(|(i, n)| (n.as_str().into(), 100 + i as NodeId)).collect();
+        ObjectOp::new(properties, Vec::new(), None, None)
+    }
+
+    fn lookup(o: &ObjectOp, name: &str) -> Option<(u32, NodeId)> {
+        o.property(name.as_bytes(), code(name.as_bytes()))
+    }
+
+    /// Few properties are scanned, many looked up in the table: either way
+    /// every name is found at its index, and no other name is.
+    #[test]
+    fn every_property_is_found_and_no_other_name() {
+        for count in [0usize, 1, 3, 8, 9, 16, 17, 100, 700] {
+            let names: Vec<String> = (0..count)
+                .map(|i| match i % 4 {
+                    0 => format!("p{i}"),
+                    1 => format!("a_longer_property_name_{i}"),
+                    2 => format!("ü{i}"),
+                    _ => format!("{i:04}"),
+                })
+                .collect();
+            let o = object(&names);
+            assert_eq!(o.table.is_empty(), count <= SCAN_PROPERTIES, "count = {count}");
+            for (i, name) in names.iter().enumerate() {
+                assert_eq!(lookup(&o, name), Some((i as u32, 100 + i as NodeId)), "count = {count}, {name}");
+                // Same length, same code for short names' neighbours: refused.
+                let mut other = name.clone().into_bytes();
+                let last = other.len() - 1;
+                other[last] ^= 0x01;
+                if let Ok(other) = String::from_utf8(other)
+                    && !names.contains(&other)
+                {
+                    assert_eq!(lookup(&o, &other), None, "count = {count}, {other}");
+                }
+                assert_eq!(lookup(&o, &format!("{name}x")), None, "count = {count}");
+                assert_eq!(
+                    lookup(&o, &name[..last]).map(|(k, _)| &names[k as usize][..]),
+                    names.iter().find(|n| **n == name[..last]).map(|n| &n[..])
+                );
+            }
+            assert_eq!(lookup(&o, ""), None);
+        }
+    }
+
+    /// A name given twice (as a schema's `properties` cannot, but the table
+    /// must not care): the first is found.
+    #[test]
+    fn the_first_of_equal_names_is_found() {
+        let names: Vec<String> = (0..20).map(|i| format!("name{}", i % 10)).collect();
+        let o = object(&names);
+        for i in 0..10 {
+            assert_eq!(lookup(&o, &format!("name{i}")).map(|(k, _)| k), Some(i), "name{i}");
+        }
     }
 }

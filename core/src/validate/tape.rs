@@ -69,7 +69,7 @@ impl Tok {
 
 /// A name's code: up to four bytes, the bytes themselves (so that equal
 /// codes and lengths mean equal names); longer, a hash of them.
-#[inline]
+#[inline(always)]
 pub(crate) fn code(b: &[u8]) -> u32 {
     if b.len() <= 4 {
         return b.iter().rev().fold(0u32, |acc, &c| (acc << 8) | u32::from(c));
@@ -415,7 +415,7 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// The first byte at or after `i` that is `"`, `\` or a control character
 /// (eight bytes at a time), or `b.len()`.
-#[inline]
+#[inline(always)]
 fn find_special(b: &[u8], mut i: usize) -> usize {
     while i + 8 <= b.len() {
         let mut chunk = [0u8; 8];

@@ -269,7 +269,7 @@ impl Eval<'_, '_, '_> {
     }
 
     /// The decoded keywords of a plan, on one value.
-    #[inline]
+    #[inline(always)]
     fn decoded(&mut self, plan: &Plan, inst: u32, tok: &tape::Tok) -> bool {
         use std::cmp::Ordering::*;
         let tape = self.tape;
