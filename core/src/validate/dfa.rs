@@ -292,34 +292,44 @@ impl Dfa {
         let (bytes, trans) = (&self.bytes, &self.trans[..]);
         let b = haystack.as_bytes();
         let mut i = 0;
-        while let Some(&byte) = b.get(i) {
-            let mut class = bytes[byte as usize] as usize;
-            i += 1;
-            if class == WIDE as usize {
-                // A character past ASCII (`haystack` is UTF-8): its code
-                // point, then the class of the interval it falls in.
-                let width = if byte >= 0xf0 {
-                    4
-                } else if byte >= 0xe0 {
-                    3
-                } else {
-                    2
+        loop {
+            // ASCII, a byte a step: the loop nearly every input stays in.
+            let byte = loop {
+                let Some(&byte) = b.get(i) else {
+                    return self.accept_at_end[state as usize];
                 };
-                let mut c = u32::from(byte) & (0x7f >> width);
-                for &next in b.get(i..i - 1 + width).unwrap_or_default() {
-                    c = c << 6 | u32::from(next & 0x3f);
+                let class = bytes[byte as usize];
+                if class == WIDE {
+                    break byte;
                 }
-                i += width - 1;
-                let rest = &self.rest[..];
-                class = rest[rest.partition_point(|&(x, _)| x <= c).saturating_sub(1)].1 as usize;
+                i += 1;
+                state = trans[state as usize + class as usize];
+                // Below the first non-accepting row: dead, or a match.
+                if state < below {
+                    return state != DEAD;
+                }
+            };
+            // A character past ASCII (`haystack` is UTF-8): its code point,
+            // then the class of the interval it falls in.
+            let width = if byte >= 0xf0 {
+                4
+            } else if byte >= 0xe0 {
+                3
+            } else {
+                2
+            };
+            let mut c = u32::from(byte) & (0x7f >> width);
+            for &next in b.get(i + 1..i + width).unwrap_or_default() {
+                c = c << 6 | u32::from(next & 0x3f);
             }
+            i += width;
+            let rest = &self.rest[..];
+            let class = rest[rest.partition_point(|&(x, _)| x <= c).saturating_sub(1)].1 as usize;
             state = trans[state as usize + class];
-            // Below the first non-accepting row: dead, or a match.
             if state < below {
                 return state != DEAD;
             }
         }
-        self.accept_at_end[state as usize]
     }
 }
 
