@@ -14,13 +14,7 @@ CORE_WASM := target/$(WASM_TARGET)/release/tool_schema_guest.wasm
 COMPONENT := target/component/tool_schema.wasm
 HOST_DEMO := target/$(HOST_PROFILE)/host-demo
 VECTORS := target/conformance/vectors.json
-# Monomorphised generics leave many byte-identical functions that neither LLVM
-# nor wasm-ld merge for wasm: binaryen's wasm-opt (pinned by js/package-lock.json,
-# installed with the package's tools) folds them into one, and changes nothing
-# else. The features are those rustc enables for the target by default.
-WASM_OPT := js/node_modules/.bin/wasm-opt
-WASM_FEATURES := --enable-bulk-memory --enable-bulk-memory-opt --enable-multivalue --enable-mutable-globals \
-  --enable-nontrapping-float-to-int --enable-reference-types --enable-sign-ext
+# The core module with its byte-identical functions folded (guest/fold.sh).
 MERGED_WASM := target/$(WASM_TARGET)/release/tool_schema_guest.merged.wasm
 
 .PHONY: help deps component check-component host demo test vectors conformance lint bless clean
@@ -45,7 +39,7 @@ deps: ## Install the wasm target and wasm-tools if they are missing
 component: deps $(JS_DEPS) ## Build the component (target/component/tool_schema.wasm)
 	$(CARGO) build -p tool-schema-guest --target $(WASM_TARGET) --release
 	@mkdir -p $(dir $(COMPONENT))
-	$(WASM_OPT) --duplicate-function-elimination $(WASM_FEATURES) $(CORE_WASM) -o $(MERGED_WASM)
+	guest/fold.sh $(CORE_WASM) $(MERGED_WASM)
 	wasm-tools component new $(MERGED_WASM) -o $(COMPONENT)
 	@$(MAKE) --no-print-directory check-component
 

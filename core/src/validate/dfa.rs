@@ -277,7 +277,6 @@ impl Dfa {
         })
     }
 
-    /// The class of a character past ASCII.
     /// Whether the pattern matches somewhere in `haystack`. (A function of
     /// its own, with no calls in its loop: a compiler allocating registers
     /// over a whole function keeps the loop's few values in registers only
@@ -310,7 +309,9 @@ impl Dfa {
                 }
             };
             // A character past ASCII (`haystack` is UTF-8): its code point,
-            // then the class of the interval it falls in.
+            // then the class of the interval it falls in. Decoded here rather
+            // than by `str::chars`, which through wasmtime costs 1.3% more
+            // instructions per validation even on ASCII input.
             let width = if byte >= 0xf0 {
                 4
             } else if byte >= 0xe0 {
