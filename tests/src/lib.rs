@@ -35,6 +35,30 @@ pub fn runtime() -> Result<&'static Runtime, String> {
         .map_err(Clone::clone)
 }
 
+/// The answers to one call under a lowered work budget of `steps`:
+/// natively, through a fresh instance, and through the same instance once
+/// its budget is back at the default (it must still answer).
+pub struct PastTheBudget {
+    pub native: String,
+    pub lowered: String,
+    pub restored: String,
+}
+
+/// Makes the call `native` and `component` make, as [`PastTheBudget`] says.
+pub fn past_the_budget(
+    steps: u64,
+    native: impl FnOnce() -> String,
+    mut component: impl FnMut(&mut host_demo::Host<'_>) -> Result<String, String>,
+) -> Result<PastTheBudget, String> {
+    let native = tool_schema::work::with_budget(steps, native);
+    let mut host = runtime()?.instantiate().map_err(|e| e.to_string())?;
+    host.set_work_budget(steps).map_err(|e| e.to_string())?;
+    let lowered = component(&mut host)?;
+    host.set_work_budget(tool_schema::work::DEFAULT_BUDGET).map_err(|e| e.to_string())?;
+    let restored = component(&mut host)?;
+    Ok(PastTheBudget { native, lowered, restored })
+}
+
 /// An answer as the golden files write it: the result's JSON text, or
 /// `{"diagnostics":[…]}`.
 pub fn native_answer(r: Result<String, Vec<tool_schema::Diagnostic>>) -> String {

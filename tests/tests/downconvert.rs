@@ -359,22 +359,19 @@ fn past_the_work_budget() -> Result<(), Failed> {
     let schema = format!(r#"{{"type":"object","properties":{{{}}}}}"#, properties.join(","));
     let case = Case { provider: "openai".to_owned(), profile: None, schema, answer: None, expect: None };
     let want = r#"{"diagnostics":[{"code":"OLP004","message":"Not answered: converting the schema takes more than the work budget of 100 steps (a bound for inputs no other limit foresees).","path":"$"}]}"#;
-    let native_answer_of = native;
-    let native = tool_schema::work::with_budget(100, || native_answer_of(&case));
-    if native != want {
-        return Err(format!("natively: {native}").into());
+    let answers = conformance::past_the_budget(100, || native(&case), |host| component_on(host, &case))?;
+    if answers.native != want {
+        return Err(format!("natively: {}", answers.native).into());
     }
-    let rt = runtime()?;
-    let mut host = rt.instantiate().map_err(|e| e.to_string())?;
-    host.set_work_budget(100).map_err(|e| e.to_string())?;
-    let through = component_on(&mut host, &case)?;
-    if through != native {
-        return Err(format!("native and component differ\n native:    {native}\n component: {through}").into());
+    if answers.lowered != answers.native {
+        return Err(format!(
+            "native and component differ\n native:    {}\n component: {}",
+            answers.native, answers.lowered
+        )
+        .into());
     }
-    host.set_work_budget(tool_schema::work::DEFAULT_BUDGET).map_err(|e| e.to_string())?;
-    let fits = component_on(&mut host, &case)?;
-    if fits != native_answer_of(&case) || !fits.starts_with(r#"{"schema":"#) {
-        return Err(format!("with the default budget: {fits:.200}").into());
+    if answers.restored != native(&case) || !answers.restored.starts_with(r#"{"schema":"#) {
+        return Err(format!("with the default budget: {:.200}", answers.restored).into());
     }
     Ok(())
 }

@@ -209,22 +209,16 @@ fn hostile_trials() -> Vec<Trial> {
             outcome: tool_schema::Outcome::Returned(format!("[{}]", values.join(","))),
             expect: None,
         };
-        let native = tool_schema::work::with_budget(1_000, || native(&case));
+        let answers = conformance::past_the_budget(1_000, || native(&case), |host| component_on(host, &case))?;
         let want = r#"{"diagnostics":[{"code":"OLE004","message":"Not answered: encoding the outcome takes more than the work budget of 1000 steps (a bound for inputs no other limit foresees).","path":"$"}]}"#;
-        if golden_of(&native) != want {
-            return Err(format!("natively: {native}").into());
+        if golden_of(&answers.native) != want {
+            return Err(format!("natively: {}", answers.native).into());
         }
-        let rt = runtime()?;
-        let mut host = rt.instantiate().map_err(|e| e.to_string())?;
-        host.set_work_budget(1_000).map_err(|e| e.to_string())?;
-        let component = component_on(&mut host, &case)?;
-        if component != native {
-            return Err(format!("native and component differ\n native:    {native}\n component: {component}").into());
+        if answers.lowered != answers.native {
+            return Err(format!("native and component differ\n native:    {}\n component: {}", answers.native, answers.lowered).into());
         }
-        host.set_work_budget(tool_schema::work::DEFAULT_BUDGET).map_err(|e| e.to_string())?;
-        let fits = component_on(&mut host, &case)?;
-        if !golden_of(&fits).starts_with(r#"{"parts":[{"type":"json""#) {
-            return Err(format!("with the default budget: {fits}").into());
+        if !golden_of(&answers.restored).starts_with(r#"{"parts":[{"type":"json""#) {
+            return Err(format!("with the default budget: {}", answers.restored).into());
         }
         Ok(())
     }));
