@@ -1,6 +1,7 @@
-"""The direct calls (tool_schema._direct): every function the package calls
-directly gives what wasmtime-py's generic Func.__call__ gives, value for value,
-and the golden vectors pass both ways."""
+"""The direct calls: every function the package calls through the core module
+(tool_schema._canon, the default) or through the component with its types read
+once (tool_schema._direct) gives what wasmtime-py's generic Func.__call__
+gives, value for value, and the golden vectors pass every way."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from wasmtime.component import Record, Variant
 
 import tool_schema as ts
-from tool_schema import _direct
+from tool_schema import _canon, _direct
 from tool_schema.conformance import answer
 
 from support import load_vectors
@@ -21,9 +22,12 @@ REAL_SCHEMAS = Path(__file__).resolve().parents[2] / "tests" / "real-tool-schema
 TEXTS = [p.read_text(encoding="utf-8") for p in sorted(REAL_SCHEMAS.glob("*.json"))]
 
 
-@pytest.fixture(scope="module")
-def both() -> Iterator[Dict[str, ts.Runtime]]:
+@pytest.fixture(scope="module", params=["core", "direct"])
+def both(request: pytest.FixtureRequest) -> Iterator[Dict[str, ts.Runtime]]:
+    """A runtime calling one direct way ("direct" in the dict, whichever it
+    is) and one calling through wasmtime-py's generic calls."""
     direct = ts.Runtime()
+    direct._use(request.param)
     generic = ts.Runtime()
     generic._direct_calls = False
     yield {"direct": direct, "generic": generic}
@@ -50,13 +54,20 @@ def test_the_module_is_available_with_the_pinned_wasmtime() -> None:
     assert _direct.available
 
 
-def test_every_function_but_the_validator_resources_is_called_directly(both: Dict[str, ts.Runtime]) -> None:
+def test_every_function_is_called_directly_through_the_core_module_and_all_but_the_validators_through_the_component(
+    both: Dict[str, ts.Runtime],
+) -> None:
     rt = both["direct"]
     direct = {key for key in rt._indexes if rt._current.direct(*key) is not None}
-    assert set(rt._indexes) - direct == {
-        ("validate", "[static]validator.compile"),
-        ("validate", "[method]validator.validate"),
-    }
+    if rt._path == "core":
+        assert direct == set(rt._indexes)
+        assert all(isinstance(rt._current.direct(*key), _canon.Function) for key in rt._indexes)
+    else:
+        assert rt._path == "direct"
+        assert set(rt._indexes) - direct == {
+            ("validate", "[static]validator.compile"),
+            ("validate", "[method]validator.validate"),
+        }
 
 
 @pytest.mark.parametrize("target", ["anthropic", "openai", "gemini"])

@@ -24,8 +24,10 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Dict, Literal, Optional, Tuple
 
-from wasmtime import Config, Engine
+from wasmtime import Config, Engine, Module
 from wasmtime.component import Component
+
+from . import _canon
 
 #: The engine settings, as part of the cache key: change both together.
 _ENGINE_SETTINGS = "component-model,consume-fuel"
@@ -83,6 +85,11 @@ class Loaded:
     #: The cache file read or written; None when caching is off or the write failed.
     cache_file: Optional[Path]
     seconds: float
+    #: The component's core module, compiled, with the component's exported
+    #: types, for the direct calls of :mod:`tool_schema._canon`; None when
+    #: that module cannot call this component (the component API is used).
+    core: Optional[Module] = None
+    types: Optional[Dict[str, Dict[str, object]]] = None
 
 
 _LOADED: Dict[Tuple[str, Optional[str]], Loaded] = {}
@@ -119,27 +126,57 @@ def load(component_path: Path, cache_dir: Optional[Path]) -> Loaded:
 def _load(wasm: bytes, sha: str, component_path: Path, cache_dir: Optional[Path]) -> Loaded:
     start = time.perf_counter()
     engine = _engine()
-    cache_file = cache_dir / f"tool_schema-py-{cache_key(wasm)}.cwasm" if cache_dir is not None else None
+    key = cache_key(wasm)
+    cache_file = cache_dir / f"tool_schema-py-{key}.cwasm" if cache_dir is not None else None
+    origin: Origin = "compiled"
+    component: Optional[Component] = None
     if cache_file is not None and cache_file.is_file():
         try:
             # Deserializing runs native code from the file, so only files this
             # function wrote are read: the name carries the key above, and the
             # directory is the user's own.
             component = Component.deserialize_file(engine, str(cache_file))
-            return Loaded(engine, component, component_path, sha, "cache", cache_file, time.perf_counter() - start)
+            origin = "cache"
         except Exception:  # noqa: BLE001 - a stale or damaged file: compile instead
-            pass
-    component = Component(engine, wasm)
-    written = _write_atomically(cache_file, component) if cache_file is not None else None
-    return Loaded(engine, component, component_path, sha, "compiled", written, time.perf_counter() - start)
+            component = None
+    written = cache_file
+    if component is None:
+        component = Component(engine, wasm)
+        written = _write_atomically(cache_file, component) if cache_file is not None else None
+    core, types = _core(engine, wasm, component, cache_dir / f"tool_schema-py-core-{key}.cwasm" if cache_dir else None)
+    return Loaded(
+        engine, component, component_path, sha, origin, written, time.perf_counter() - start, core, types
+    )
 
 
-def _write_atomically(path: Path, component: Component) -> Optional[Path]:
+def _core(
+    engine: Engine, wasm: bytes, component: Component, cache_file: Optional[Path]
+) -> Tuple[Optional[Module], Optional[Dict[str, Dict[str, object]]]]:
+    """The component's core module compiled (from the cache file when there is
+    one) and its exported types; (None, None) when _canon cannot call it."""
+    if not _canon.available:
+        return None, None
+    try:
+        types = _canon.exported_types(engine, component)
+        if cache_file is not None and cache_file.is_file():
+            try:
+                return Module.deserialize_file(engine, str(cache_file)), types
+            except Exception:  # noqa: BLE001 - a stale or damaged file: compile instead
+                pass
+        module = Module(engine, _canon.core_module(wasm))
+        if cache_file is not None:
+            _write_atomically(cache_file, module)
+        return module, types
+    except _canon.Unsupported:
+        return None, None
+
+
+def _write_atomically(path: Path, compiled: "Component | Module") -> Optional[Path]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
         try:
-            tmp.write_bytes(bytes(component.serialize()))
+            tmp.write_bytes(bytes(compiled.serialize()))
             os.replace(tmp, path)
         finally:
             tmp.unlink(missing_ok=True)

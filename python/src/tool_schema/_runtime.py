@@ -21,7 +21,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 from wasmtime import Store, WasmtimeError
 from wasmtime.component import ExportIndex, Func, Instance, Linker, Record, ResourceAny, Variant
 
-from . import _direct, _engine
+from . import _canon, _direct, _engine
 from ._jsontext import array_elements, object_members
 from ._model import (
     ArgError,
@@ -487,6 +487,18 @@ def _trap_reason(error: WasmtimeError) -> str:
     return lines[-1] if lines else text.strip()
 
 
+def _missing(indexes: Mapping[Tuple[str, str], Any], interface: str, name: str) -> ToolSchemaError:
+    """The error for a function this build of the component does not have."""
+    if any(exported == interface for exported, _ in indexes):
+        return ToolSchemaError(
+            f"this build of the component has no {name} in {_PACKAGE.format(interface)}: "
+            "it was built before the operation was added"
+        )
+    return ToolSchemaError(
+        f"this build of the component does not export {_PACKAGE.format(interface)}, so it has no {name}"
+    )
+
+
 class _Instance:
     """A store and the component instantiated in it, with its functions looked up once."""
 
@@ -516,15 +528,7 @@ class _Instance:
         if f is None:
             index = self._indexes.get(key)
             if index is None:
-                if any(exported == interface for exported, _ in self._indexes):
-                    raise ToolSchemaError(
-                        f"this build of the component has no {name} in {_PACKAGE.format(interface)}: "
-                        "it was built before the operation was added"
-                    )
-                raise ToolSchemaError(
-                    f"this build of the component does not export {_PACKAGE.format(interface)}, "
-                    f"so it has no {name}"
-                )
+                raise _missing(self._indexes, interface, name)
             found = self.instance.get_func(self.store, index)
             if found is None:
                 raise ToolSchemaError(f"the component has no function {name} in {interface}")
@@ -540,6 +544,36 @@ class _Instance:
         except KeyError:
             d = self._direct[key] = _direct.compile(self.store, self.func(interface, name), _RECORDS)
             return d
+
+    def param_names(self, interface: str, name: str) -> List[str]:
+        return [n for n, _ in self.func(interface, name).type(self.store).params]
+
+
+class _CoreInstance:
+    """The component's core module instantiated in a store of its own and
+    every function called through :mod:`tool_schema._canon`: the calls
+    wasmtime-py's component API would make, without its conversions."""
+
+    def __init__(self, runtime: "Runtime", generation: int):
+        loaded = runtime._loaded
+        assert loaded.core is not None and loaded.types is not None
+        self.generation = generation
+        self.store = Store(loaded.engine)
+        self.store.set_limits(memory_size=runtime.memory_limit)
+        self.store.set_fuel(runtime.fuel)
+        self.core = _canon.CoreInstance(loaded.engine, loaded.core, self.store, loaded.types)
+        self._indexes = runtime._indexes
+        if runtime.work_budget != DEFAULT_WORK_BUDGET:
+            # Every instance, the fresh one after a trap included.
+            self.direct("work", "set-work-budget").call(runtime.fuel, runtime.work_budget)
+
+    def direct(self, interface: str, name: str) -> _canon.Function:
+        if (interface, name) not in self._indexes:
+            raise _missing(self._indexes, interface, name)
+        return self.core.function(_PACKAGE.format(interface), name, _RECORDS)
+
+    def param_names(self, interface: str, name: str) -> List[str]:
+        return [n for n, _ in self.core.types[_PACKAGE.format(interface)][name].params]
 
 
 class Runtime:
@@ -585,20 +619,50 @@ class Runtime:
         self._fuel = fuel
         self._memory_limit = memory_limit
         self._work_budget = work_budget
-        #: Calls go through _direct where it can call the function (False:
-        #: always wasmtime-py's Func.__call__, which the tests compare with).
-        self._direct_calls = True
+        #: How calls are made: "core" (the core module through _canon),
+        #: "direct" (the component through _direct where it can call the
+        #: function) or "generic" (wasmtime-py's Func.__call__, which the
+        #: tests compare with). Set through _direct_calls or _use().
+        self._path = "core"
         path = Path(component) if component is not None else _engine.shipped_component()
         directory = (Path(cache_dir) if cache_dir is not None else _engine.default_cache_dir()) if cache else None
         self._loaded = _engine.load(path, directory)
         self._indexes = self._export_indexes()
         self._lock = threading.Lock()
-        self._pending_drops: List[Tuple[int, ResourceAny]] = []
+        self._pending_drops: List[Tuple[int, Any]] = []
         self._instances = 0
+        self._generation = 0
+        if self._loaded.core is None:
+            self._path = "direct"
         try:
-            self._current = self._fresh()
+            try:
+                self._current = self._fresh()
+            except _canon.Unsupported:
+                # A module _canon cannot instantiate: the component API.
+                self._path = "direct"
+                self._instances = 0
+                self._current = self._fresh()
         except WasmtimeError as e:
             raise ToolSchemaError(f"the component cannot be instantiated: {_trap_reason(e)}") from None
+
+    @property
+    def _direct_calls(self) -> bool:
+        return self._path != "generic"
+
+    @_direct_calls.setter
+    def _direct_calls(self, direct: bool) -> None:
+        self._use(("core" if self._loaded.core is not None else "direct") if direct else "generic")
+
+    def _use(self, path: str) -> None:
+        """Makes every call go one way from now on (a new instance, without
+        counting it as one made after a trap)."""
+        if path not in ("core", "direct", "generic") or (path == "core" and self._loaded.core is None):
+            raise ValueError(f"no call path {path!r} here")
+        with self._lock:
+            if path != self._path:
+                self._path = path
+                self._pending_drops.clear()
+                self._current = self._instance()
 
     def _export_indexes(self) -> Dict[Tuple[str, str], ExportIndex]:
         component = self._loaded.component
@@ -641,9 +705,15 @@ class Runtime:
                 indexes[(interface, name)] = index
         return indexes
 
-    def _fresh(self) -> _Instance:
+    def _fresh(self) -> "_Instance | _CoreInstance":
         self._instances += 1
-        return _Instance(self, self._instances)
+        return self._instance()
+
+    def _instance(self) -> "_Instance | _CoreInstance":
+        self._generation += 1
+        if self._path == "core":
+            return _CoreInstance(self, self._generation)
+        return _Instance(self, self._generation)
 
     @property
     def fuel(self) -> int:
@@ -685,10 +755,11 @@ class Runtime:
     def _invoke(self, interface: str, name: str, *args: Any) -> Any:
         """Calls one export; the lock must be held."""
         current = self._current
-        d = current.direct(interface, name) if self._direct_calls else None
+        d = current.direct(interface, name) if self._path != "generic" else None
         try:
             if d is not None:
                 return d.call(self.fuel, *args)
+            assert isinstance(current, _Instance)
             f = current.func(interface, name)
             current.store.set_fuel(self.fuel)
             result = f(current.store, *args)
@@ -699,8 +770,7 @@ class Runtime:
         except UnicodeEncodeError as e:
             # A str with a lone surrogate, met while the arguments were being
             # written, before the component was called: the instance is fine.
-            params = current.func(interface, name).type(current.store).params
-            names = [n.replace("-", "_") for n, _ in params]
+            names = [n.replace("-", "_") for n in current.param_names(interface, name)]
             raise _not_unicode(e, names, args) from None
 
     def _trapped(self, error: WasmtimeError) -> TrapError:
@@ -734,7 +804,7 @@ class Runtime:
             if generation == self._current.generation:
                 self._drop(handle)
 
-    def _drop(self, handle: ResourceAny) -> None:
+    def _drop(self, handle: Any) -> None:
         store = self._current.store
         try:
             store.set_fuel(self.fuel)

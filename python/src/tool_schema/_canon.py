@@ -1,0 +1,755 @@
+"""The component's core module, called directly, with the canonical ABI in Python.
+
+The component is one core WebAssembly module (the guest) wrapped with its
+interface types: its only imports are the ``validator`` resource's
+``resource.new`` and ``resource.drop``. wasmtime-py's component calls convert every argument and
+result twice (Python values to ``wasmtime_component_val_t``, those to the
+component's own values, and back), each string allocated and copied on the way.
+This module instantiates the core module itself, as jco does in JavaScript,
+and moves values across as the component model's canonical ABI says
+(``CanonicalABI.md``): arguments are written into the instance's linear memory
+through its ``cabi_realloc`` and passed as flat ``i32``/``i64`` values with one
+``wasmtime_func_call_unchecked``; results are read in place from linear memory;
+then the function's ``cabi_post_*`` export frees them. The answers are the
+module's own bytes, so they are the component's.
+
+Only the guest's own module runs: the
+component's shims (for the resource's destructor) are not needed when the
+host calls the destructor itself.
+
+What the interface types give (records, variants, strings) is lifted into the
+same Python values :mod:`tool_schema._direct` gives, so the runtime uses either
+without a difference (``tests/test_canon.py`` compares every function with
+wasmtime-py's generic calls). A type this module does not know, a component
+that is not one module, or an import other than a resource's: :func:`load`
+answers None and the runtime calls through wasmtime-py's component API.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import struct
+from ctypes import c_size_t, c_uint64, c_void_p
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from wasmtime import Engine, Func, FuncType, Instance, Module, Store, Trap, ValType, WasmtimeError
+
+from . import _direct
+
+try:
+    from wasmtime import _ffi as ffi
+    from wasmtime.component import Record, ResourceType, Variant
+    from wasmtime.component import _types as wt
+
+    _call = ffi.dll["wasmtime_func_call_unchecked"]
+    _call.argtypes = [c_void_p, c_void_p, c_void_p, c_size_t, c_void_p]
+    _call.restype = c_void_p
+    _mem_data = ffi.dll["wasmtime_memory_data"]
+    _mem_data.argtypes = [c_void_p, c_void_p]
+    _mem_data.restype = c_void_p
+    _mem_size = ffi.dll["wasmtime_memory_data_size"]
+    _mem_size.argtypes = [c_void_p, c_void_p]
+    _mem_size.restype = c_size_t
+    _set_fuel = ffi.dll["wasmtime_context_set_fuel"]
+    _set_fuel.argtypes = [c_void_p, c_uint64]
+    _set_fuel.restype = c_void_p
+    _RAW = ffi.wasmtime_val_raw_t
+    _ERROR = ctypes.POINTER(ffi.wasmtime_error_t)
+    _TRAP = ctypes.POINTER(ffi.wasm_trap_t)
+    available = ctypes.sizeof(_RAW) == 16
+except Exception:  # noqa: BLE001 - another wasmtime-py: the component calls are used
+    available = False
+
+#: The canonical ABI's limits on flat values (more go through memory).
+MAX_FLAT_PARAMS = 16
+MAX_FLAT_RESULTS = 1
+
+
+class Unsupported(Exception):
+    """Something this module does not call: the runtime uses the component API."""
+
+
+# -- the component's one core module --------------------------------------------------
+
+
+def _leb(data: bytes, i: int) -> Tuple[int, int]:
+    value = shift = 0
+    while True:
+        if i >= len(data):
+            raise Unsupported("a section size runs past the end")
+        b = data[i]
+        i += 1
+        value |= (b & 0x7F) << shift
+        shift += 7
+        if b < 0x80:
+            return value, i
+
+
+_COMPONENT_HEADER = b"\0asm\x0d\x00\x01\x00"
+_CORE_MODULE_SECTION = 1
+
+
+def core_module(component: bytes) -> bytes:
+    """The bytes of the component's main core module: the first one, as
+    ``wasm-tools component new`` writes it. The others it writes are shims
+    (a table through which the resource's destructor is reached, and its
+    fixup) and the components that export each interface: none holds code of
+    ours. :class:`CoreInstance` checks that the module imports only its
+    resources' ``resource.new`` and ``resource.drop``."""
+    if component[:8] != _COMPONENT_HEADER:
+        raise Unsupported("not a component binary of the layer this module reads")
+    i = 8
+    while i < len(component):
+        section = component[i]
+        size, i = _leb(component, i + 1)
+        if i + size > len(component):
+            raise Unsupported("a section runs past the end")
+        if section == _CORE_MODULE_SECTION:
+            return component[i : i + size]
+        i += size
+    raise Unsupported("no core module")
+
+
+# -- calls and memory -----------------------------------------------------------------
+
+
+class _Context:
+    """One instance's store, memory and realloc, as raw pointers for ctypes."""
+
+    def __init__(self, store: Store, memory: Any, realloc: Any):
+        self.store = store
+        self.context = ctypes.cast(store._context(), c_void_p).value
+        self.memory = ctypes.addressof(memory._memory)
+        self.realloc = ctypes.addressof(realloc._func)
+        # One argument area for every call: 16 raw values (flat parameters
+        # and results both fit, or a pointer stands for them), written and
+        # read with struct over its bytes. Each value is written as an i64:
+        # an i32 reads the low half, the same bits.
+        self.raw = bytearray(ctypes.sizeof(_RAW) * MAX_FLAT_PARAMS)
+        self.raw_address = ctypes.addressof((ctypes.c_char * len(self.raw)).from_buffer(self.raw))
+        self.trap = c_void_p()
+        self.trap_address = ctypes.addressof(self.trap)
+        self._base = -1
+        self._size = -1
+        self._view: memoryview = memoryview(b"")
+
+    def call(self, func: int, params: Sequence[int], writer: Callable[..., None]) -> None:
+        """Calls ``func`` with ``params`` (written by ``writer``, one of
+        :func:`_writer`'s); its results are left in the argument area."""
+        writer(self.raw, 0, *params)
+        self._invoke(func, self.raw_address, MAX_FLAT_PARAMS)
+
+    def _invoke(self, func: int, address: int, count: int) -> None:
+        error = _call(self.context, func, address, count, self.trap_address)
+        if error:
+            raise WasmtimeError._from_ptr(ctypes.cast(error, _ERROR))
+        if self.trap.value:
+            trap = Trap._from_ptr(ctypes.cast(self.trap.value, _TRAP))
+            self.trap.value = None
+            raise WasmtimeError(trap.message)
+
+    def result(self) -> int:
+        """The first raw result, as an i64 (an i32 result is its low half)."""
+        value: int = _Q_RAW(self.raw, 0)[0]
+        return value
+
+    def call_nested(self, func: int, param: int) -> None:
+        """A call made while another may be under way (the destructor, from a
+        ``resource.drop`` the instance makes): an argument area of its own."""
+        area = (_RAW * 1)()
+        area[0].i32 = param
+        self._invoke(func, ctypes.addressof(area), 1)
+
+    def view(self) -> memoryview:
+        """Linear memory as bytes; a new view when it has grown. (A memory
+        moves only when it grows, so its size tells when to look again.)"""
+        size = _mem_size(self.context, self.memory)
+        if size != self._size:
+            base = _mem_data(self.context, self.memory)
+            self._base, self._size = base, size
+            self._view = memoryview((ctypes.c_char * size).from_address(base)).cast("B")
+        return self._view
+
+    def alloc(self, align: int, size: int) -> int:
+        self.call(self.realloc, (0, 0, align, size), _WRITE4)
+        ptr = self.result() & 0xFFFFFFFF
+        if size and ptr + size > len(self.view()):
+            raise WasmtimeError("cabi_realloc returned memory past the end of the instance's memory")
+        return ptr
+
+
+def _writer(count: int) -> Callable[..., None]:
+    """Writes ``count`` flat values into an argument area, each as an i64 in
+    its 16-byte slot."""
+    pad = ctypes.sizeof(_RAW) - 8 if available else 8
+    return struct.Struct("<" + f"q{pad}x" * count).pack_into
+
+
+_Q_RAW = struct.Struct("<q").unpack_from
+_WRITE4 = _writer(4)
+
+
+# -- types: size, alignment, flat form, and moving values -------------------------------
+
+
+def _align_to(n: int, align: int) -> int:
+    return (n + align - 1) // align * align
+
+
+class _Ty:
+    size: int
+    align: int
+    flat: List[str]
+
+    def store(self, cx: "_Context", ptr: int, value: Any) -> None:
+        raise NotImplementedError
+
+    def load(self, cx: "_Context", mv: memoryview, ptr: int) -> Any:
+        raise NotImplementedError
+
+    def lower(self, cx: "_Context", value: Any, out: List[int]) -> None:
+        raise NotImplementedError
+
+    def lift_flat(self, cx: "_Context", raw: int) -> Any:
+        raise Unsupported(f"{type(self).__name__} as a flat result")
+
+
+class _Bool(_Ty):
+    size, align, flat = 1, 1, ["i32"]
+
+    @staticmethod
+    def _check(value: Any) -> int:
+        if not isinstance(value, bool):
+            raise TypeError("expected bool for Bool type")
+        return int(value)
+
+    def store(self, cx: _Context, ptr: int, value: Any) -> None:
+        cx.view()[ptr] = self._check(value)
+
+    def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
+        return mv[ptr] != 0
+
+    def lower(self, cx: _Context, value: Any, out: List[int]) -> None:
+        out.append(self._check(value))
+
+    def lift_flat(self, cx: _Context, raw: int) -> Any:
+        return raw & 0xFFFFFFFF != 0
+
+
+class _Int(_Ty):
+    def __init__(self, name: str, size: int, signed: bool):
+        self.name, self.size, self.align, self.signed = name, size, size, signed
+        self.flat = ["i64" if size == 8 else "i32"]
+        self.bits = size * 8
+        self.low = -(1 << (self.bits - 1)) if signed else 0
+        self.high = (1 << (self.bits - 1)) - 1 if signed else (1 << self.bits) - 1
+        code = {1: "b", 2: "h", 4: "i", 8: "q"}[size]
+        self.fmt = struct.Struct("<" + (code if signed else code.upper()))
+
+    def _check(self, value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"expected int for {self.name} type")
+        if not self.low <= value <= self.high:
+            raise ValueError(f"{value} is out of range for {self.name}")
+        return value
+
+    def store(self, cx: _Context, ptr: int, value: Any) -> None:
+        self.fmt.pack_into(cx.view(), ptr, self._check(value))
+
+    def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
+        return self.fmt.unpack_from(mv, ptr)[0]
+
+    def lower(self, cx: _Context, value: Any, out: List[int]) -> None:
+        v = self._check(value)
+        # An i32 or i64 slot is signed: an unsigned value past its top half
+        # is written as the same bits.
+        if self.bits >= 32 and v >= 1 << (self.bits - 1):
+            v -= 1 << self.bits
+        out.append(v)
+
+    def lift_flat(self, cx: _Context, raw: int) -> Any:
+        v = raw & ((1 << self.bits) - 1)
+        if self.signed and v >= 1 << (self.bits - 1):
+            v -= 1 << self.bits
+        return v
+
+
+_PAIR = struct.Struct("<II")
+
+
+def _lower_text(cx: _Context, value: Any) -> Tuple[int, int]:
+    if not isinstance(value, str):
+        raise TypeError("expected string type")
+    b = value.encode("utf-8")
+    ptr = cx.alloc(1, len(b))
+    if b:
+        cx.view()[ptr : ptr + len(b)] = b
+    return ptr, len(b)
+
+
+class _String(_Ty):
+    size, align, flat = 8, 4, ["i32", "i32"]
+
+    def store(self, cx: _Context, ptr: int, value: Any) -> None:
+        p, n = _lower_text(cx, value)
+        _PAIR.pack_into(cx.view(), ptr, p, n)
+
+    def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
+        p, n = _PAIR.unpack_from(mv, ptr)
+        if p + n > len(mv):
+            raise WasmtimeError("a string past the end of the instance's memory")
+        return str(mv[p : p + n], "utf-8")
+
+    def lower(self, cx: _Context, value: Any, out: List[int]) -> None:
+        out.extend(_lower_text(cx, value))
+
+
+class _List(_Ty):
+    size, align, flat = 8, 4, ["i32", "i32"]
+
+    def __init__(self, element: _Ty):
+        self.element = element
+
+    def _lower(self, cx: _Context, value: Any) -> Tuple[int, int]:
+        if not isinstance(value, list):
+            raise TypeError("expected list value")
+        e = self.element
+        ptr = cx.alloc(e.align, e.size * len(value))
+        for i, item in enumerate(value):
+            e.store(cx, ptr + i * e.size, item)
+        return ptr, len(value)
+
+    def store(self, cx: _Context, ptr: int, value: Any) -> None:
+        p, n = self._lower(cx, value)
+        _PAIR.pack_into(cx.view(), ptr, p, n)
+
+    def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
+        p, n = _PAIR.unpack_from(mv, ptr)
+        e = self.element
+        if p + n * e.size > len(mv):
+            raise WasmtimeError("a list past the end of the instance's memory")
+        return [e.load(cx, mv, p + i * e.size) for i in range(n)]
+
+    def lower(self, cx: _Context, value: Any, out: List[int]) -> None:
+        out.extend(self._lower(cx, value))
+
+
+class _StringRecords(_List):
+    """A list of records of strings only (``list<change>``): each record's
+    pointers and lengths in one unpack."""
+
+    def __init__(self, element: "_Record"):
+        super().__init__(element)
+        self.build = element.build
+        self.unpack = struct.Struct("<" + "II" * len(element.fields)).unpack_from
+        self.count = len(element.fields)
+
+    def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
+        p, n = _PAIR.unpack_from(mv, ptr)
+        size = self.element.size
+        end = len(mv)
+        if p + n * size > end:
+            raise WasmtimeError("a list past the end of the instance's memory")
+        out = []
+        unpack, build, k = self.unpack, self.build, 2 * self.count
+        for i in range(n):
+            raw = unpack(mv, p + i * size)
+            texts = []
+            for j in range(0, k, 2):
+                a, m = raw[j], raw[j + 1]
+                if a + m > end:
+                    raise WasmtimeError("a string past the end of the instance's memory")
+                texts.append(str(mv[a : a + m], "utf-8"))
+            out.append(build(*texts))
+        return out
+
+
+class _Record(_Ty):
+    def __init__(self, names: Tuple[str, ...], fields: List[_Ty], build: Callable[..., Any]):
+        self.names, self.fields, self.build = names, fields, build
+        self.offsets: List[int] = []
+        offset = 0
+        align = 1
+        for f in fields:
+            offset = _align_to(offset, f.align)
+            self.offsets.append(offset)
+            offset += f.size
+            align = max(align, f.align)
+        self.align = align
+        self.size = _align_to(offset, align)
+        self.flat = [k for f in fields for k in f.flat]
+
+    def store(self, cx: _Context, ptr: int, value: Any) -> None:
+        for name, f, offset in zip(self.names, self.fields, self.offsets):
+            f.store(cx, ptr + offset, getattr(value, name))
+
+    def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
+        return self.build(*[f.load(cx, mv, ptr + o) for f, o in zip(self.fields, self.offsets)])
+
+    def lower(self, cx: _Context, value: Any, out: List[int]) -> None:
+        for name, f in zip(self.names, self.fields):
+            f.lower(cx, getattr(value, name), out)
+
+
+def _join(a: str, b: str) -> str:
+    return a if a == b else "i64"
+
+
+class _Variant(_Ty):
+    """variant, option, result and enum: a discriminant and a payload per case."""
+
+    def __init__(self, ty: Any, cases: List[Tuple[str, Optional[_Ty]]], tagged: bool, classes: List[Any], enum: bool):
+        self.cases = cases
+        self.names = {name: i for i, (name, _) in enumerate(cases)}
+        self.tagged, self.classes, self.enum = tagged, classes, enum
+        self.is_option = isinstance(ty, wt.OptionType)
+        n = len(cases)
+        self.disc_size = 1 if n <= 1 << 8 else 2 if n <= 1 << 16 else 4
+        self.disc = struct.Struct("<" + {1: "B", 2: "H", 4: "I"}[self.disc_size])
+        payloads = [t for _, t in cases if t is not None]
+        payload_align = max([t.align for t in payloads], default=1)
+        self.align = max(self.disc_size, payload_align)
+        self.payload_offset = _align_to(self.disc_size, payload_align)
+        self.size = _align_to(self.payload_offset + max([t.size for t in payloads], default=0), self.align)
+        joined: List[str] = []
+        for t in payloads:
+            for i, k in enumerate(t.flat):
+                if i < len(joined):
+                    joined[i] = _join(joined[i], k)
+                else:
+                    joined.append(k)
+        self.payload_flat = joined
+        self.flat = ["i32"] + joined
+
+    def _pick(self, value: Any) -> Tuple[int, Optional[_Ty], Any]:
+        # As wasmtime-py decides which case a value is: by tag when the cases
+        # cannot be told apart by class, else by class.
+        if self.enum:
+            if not isinstance(value, str):
+                raise TypeError("expected str type")
+            i = self.names.get(value)
+            if i is None:
+                raise ValueError(f"{value!r} is not a case of this enum")
+            return i, None, None
+        if self.tagged:
+            if not isinstance(value, Variant):
+                raise TypeError("expected Variant type")
+            i = self.names.get(value.tag)
+            if i is None:
+                raise ValueError("value not valid for this variant")
+            return i, self.cases[i][1], value.payload
+        for i, ((_, t), classes) in enumerate(zip(self.cases, self.classes)):
+            if classes is None:
+                if value is None:
+                    return i, None, None
+            elif isinstance(value, classes):
+                return i, t, value
+        raise ValueError("value not valid for this variant")
+
+    def _case(self, i: int, t: Optional[_Ty], payload: Callable[[_Ty], Any]) -> Any:
+        if self.enum:
+            return self.cases[i][0]
+        name = self.cases[i][0]
+        value = None if t is None else payload(t)
+        if self.tagged:
+            return Variant(name) if t is None else Variant(name, value)
+        return value
+
+    def store(self, cx: _Context, ptr: int, value: Any) -> None:
+        i, t, payload = self._pick(value)
+        self.disc.pack_into(cx.view(), ptr, i)
+        if t is not None:
+            t.store(cx, ptr + self.payload_offset, payload)
+
+    def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
+        (i,) = self.disc.unpack_from(mv, ptr)
+        if i >= len(self.cases):
+            raise WasmtimeError(f"a discriminant of {i} where {len(self.cases)} cases were expected")
+        return self._case(i, self.cases[i][1], lambda t: t.load(cx, mv, ptr + self.payload_offset))
+
+    def lower(self, cx: _Context, value: Any, out: List[int]) -> None:
+        i, t, payload = self._pick(value)
+        out.append(i)
+        start = len(out)
+        if t is not None:
+            t.lower(cx, payload, out)
+        out.extend([0] * (len(self.payload_flat) - (len(out) - start)))
+
+    def lift_flat(self, cx: _Context, raw: int) -> Any:
+        if not self.enum:
+            raise Unsupported("a variant with a payload as a flat result")
+        i = raw & 0xFFFFFFFF
+        if i >= len(self.cases):
+            raise WasmtimeError(f"a discriminant of {i} where {len(self.cases)} cases were expected")
+        return self.cases[i][0]
+
+
+class Handle:
+    """A resource the instance made (an ``own``), as its handle; released by
+    :meth:`drop` (the runtime's lock held), which runs the resource's
+    destructor in the instance."""
+
+    __slots__ = ("_instance", "_handle", "_resource")
+
+    def __init__(self, instance: "CoreInstance", handle: int, resource: str):
+        self._instance, self._handle, self._resource = instance, handle, resource
+
+    def drop(self, store: Any = None) -> None:
+        self._instance.drop_handle(self._handle, self._resource)
+
+    def __repr__(self) -> str:
+        return f"<Handle {self._resource} {self._handle}>"
+
+
+class _Own(_Ty):
+    size, align, flat = 4, 4, ["i32"]
+
+    def __init__(self, instance: "CoreInstance", resource: str):
+        self.instance, self.resource = instance, resource
+
+    def _lift(self, handle: int) -> Handle:
+        if handle not in self.instance.handles:
+            raise WasmtimeError(f"the instance returned a {self.resource} handle it does not have")
+        return Handle(self.instance, handle, self.resource)
+
+    def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
+        return self._lift(struct.unpack_from("<I", mv, ptr)[0])
+
+    def lift_flat(self, cx: _Context, raw: int) -> Any:
+        return self._lift(raw & 0xFFFFFFFF)
+
+    def _rep(self, value: Any) -> int:
+        if not isinstance(value, Handle) or value._instance is not self.instance:
+            raise TypeError(f"expected a {self.resource} of this instance")
+        rep = self.instance.handles.get(value._handle)
+        if rep is None:
+            raise ValueError(f"this {self.resource} has been dropped")
+        return rep
+
+    def store(self, cx: _Context, ptr: int, value: Any) -> None:
+        raise Unsupported("an own handle passed in")
+
+    def lower(self, cx: _Context, value: Any, out: List[int]) -> None:
+        raise Unsupported("an own handle passed in")
+
+
+class _Borrow(_Own):
+    """A borrow of a resource the instance defines: the callee gets its rep."""
+
+    def store(self, cx: _Context, ptr: int, value: Any) -> None:
+        struct.pack_into("<I", cx.view(), ptr, self._rep(value))
+
+    def lower(self, cx: _Context, value: Any, out: List[int]) -> None:
+        out.append(self._rep(value))
+
+    def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
+        raise Unsupported("a borrow returned")
+
+    def lift_flat(self, cx: _Context, raw: int) -> Any:
+        raise Unsupported("a borrow returned")
+
+
+_INTS = (
+    (wt.U8, "U8", 1, False),
+    (wt.U16, "U16", 2, False),
+    (wt.U32, "U32", 4, False),
+    (wt.U64, "U64", 8, False),
+    (wt.S8, "S8", 1, True),
+    (wt.S16, "S16", 2, True),
+    (wt.S32, "S32", 4, True),
+    (wt.S64, "S64", 8, True),
+) if available else ()
+
+
+def _ty(ty: Any, instance: "CoreInstance", records: Dict[Tuple[str, ...], Callable[..., Any]]) -> _Ty:
+    if isinstance(ty, wt.String):
+        return _String()
+    if isinstance(ty, wt.Bool):
+        return _Bool()
+    for cls, name, size, signed in _INTS:
+        if isinstance(ty, cls):
+            return _Int(name, size, signed)
+    if isinstance(ty, wt.ListType):
+        element = _ty(ty.element, instance, records)
+        if isinstance(ty.element, wt.U8):
+            raise Unsupported("list<u8>")
+        if isinstance(element, _Record) and all(isinstance(f, _String) for f in element.fields):
+            return _StringRecords(element)
+        return _List(element)
+    if isinstance(ty, wt.RecordType):
+        names = tuple(name for name, _ in ty.fields)
+        fields = [_ty(t, instance, records) for _, t in ty.fields]
+        return _Record(names, fields, records.get(names) or _direct._plain_record(names))
+    if isinstance(ty, wt.EnumType):
+        return _Variant(ty, [(name, None) for name in ty.names], False, [], True)
+    if isinstance(ty, (wt.VariantType, wt.OptionType, wt.ResultType)):
+        cases = [(name, None if t is None else _ty(t, instance, records)) for name, t in ty._cases()]
+        classes = [_direct._case_classes(t) for _, t in ty._cases()]
+        return _Variant(ty, cases, ty._tagged(), classes, False)
+    if isinstance(ty, wt.OwnType):
+        return _Own(instance, instance.resource_of(ty))
+    if isinstance(ty, wt.BorrowType):
+        return _Borrow(instance, instance.resource_of(ty))
+    raise Unsupported(type(ty).__name__)
+
+
+# -- a function and an instance --------------------------------------------------------
+
+
+class Function:
+    """One export, called directly: ``call(fuel, *args)`` as
+    :class:`tool_schema._direct.Function` has it. Not thread-safe: the
+    runtime's lock serializes calls."""
+
+    def __init__(self, instance: "CoreInstance", export: str, params: List[_Ty], result: Optional[_Ty]):
+        self.instance = instance
+        self.cx = instance.cx
+        self.params = params
+        self.result = result
+        self.func = instance.func_address(export)
+        post = instance.exports.get("cabi_post_" + export)
+        self.post = None if post is None else ctypes.addressof(post._func)
+        flat = [k for p in params for k in p.flat]
+        self.spilled = len(flat) > MAX_FLAT_PARAMS
+        self.kinds = ["i32"] if self.spilled else flat
+        if self.spilled:
+            # The parameters as a tuple in memory: offsets of a record.
+            self.tuple = _Record(tuple(str(i) for i in range(len(params))), params, tuple)
+        self.write = _writer(len(self.kinds))
+        result_flat = [] if result is None else result.flat
+        self.result_in_memory = len(result_flat) > MAX_FLAT_RESULTS
+        self.result_kinds = ["i32"] if self.result_in_memory else result_flat
+        self.write_post = _writer(len(self.result_kinds))
+
+    def call(self, fuel: Optional[int], *args: Any) -> Any:
+        params = self.params
+        if len(args) != len(params):
+            raise TypeError(f"wrong number of parameters provided: given {len(args)}, expected {len(params)}")
+        cx = self.cx
+        if fuel is not None:
+            error = _set_fuel(cx.context, fuel)
+            if error:
+                raise WasmtimeError._from_ptr(ctypes.cast(error, _ERROR))
+        flat: List[int] = []
+        if self.spilled:
+            t = self.tuple
+            ptr = cx.alloc(t.align, t.size)
+            for p, offset, value in zip(params, t.offsets, args):
+                p.store(cx, ptr + offset, value)
+            flat.append(ptr)
+        else:
+            for p, value in zip(params, args):
+                p.lower(cx, value, flat)
+        cx.call(self.func, flat, self.write)
+        result = self.result
+        if result is None:
+            value = None
+            post_args: List[int] = []
+        else:
+            raw = cx.result()
+            if self.result_kinds[0] == "i32":
+                raw &= 0xFFFFFFFF
+            post_args = [raw]
+            if self.result_in_memory:
+                value = result.load(cx, cx.view(), raw)
+            else:
+                value = result.lift_flat(cx, raw)
+        if self.post is not None:
+            cx.call(self.post, post_args, self.write_post)
+        return value
+
+
+class CoreInstance:
+    """The core module instantiated in its own store, with the resource
+    handles it has given out (handle → rep)."""
+
+    def __init__(self, engine: Engine, module: Module, store: Store, types: Dict[str, Dict[str, Any]]):
+        self.store = store
+        self.types = types
+        self.handles: Dict[int, int] = {}
+        self._next_handle = 1
+        imports = []
+        self._resources: Dict[Any, str] = {}
+        for imp in module.imports:
+            name = imp.name or ""
+            if not imp.module.startswith("[export]") or not (
+                name.startswith("[resource-new]") or name.startswith("[resource-drop]")
+            ):
+                raise Unsupported(f"the import {imp.module} {name}")
+            resource = name.split("]", 1)[1]
+            iface = imp.module[len("[export]") :]
+            if name.startswith("[resource-new]"):
+                imports.append(Func(store, FuncType([ValType.i32()], [ValType.i32()]), self._resource_new))
+            else:
+                imports.append(
+                    Func(store, FuncType([ValType.i32()], []), lambda h, r=(iface, resource): self._resource_drop(h, r))
+                )
+        self.instance = Instance(store, module, imports)
+        self.exports: Dict[str, Any] = dict(self.instance.exports(store).items())
+        memory = self.exports.get("memory")
+        realloc = self.exports.get("cabi_realloc")
+        if memory is None or realloc is None:
+            raise Unsupported("no memory or cabi_realloc export")
+        self.cx = _Context(store, memory, realloc)
+        self._functions: Dict[Tuple[str, str], Function] = {}
+
+    def func_address(self, export: str) -> int:
+        f = self.exports.get(export)
+        if f is None:
+            raise Unsupported(f"no core export {export}")
+        return ctypes.addressof(f._func)
+
+    def resource_of(self, ty: Any) -> str:
+        # Which of the interface's resources: by the type's identity among
+        # the interface's exported resource types.
+        for iface, items in self.types.items():
+            for name, item in items.items():
+                if isinstance(item, ResourceType) and item == ty.ty:
+                    return f"{iface}#{name}"
+        raise Unsupported("a resource the component does not export")
+
+    def _resource_new(self, rep: int) -> int:
+        handle = self._next_handle
+        self._next_handle += 1
+        self.handles[handle] = rep
+        return handle
+
+    def _resource_drop(self, handle: int, resource: Tuple[str, str]) -> None:
+        rep = self.handles.pop(handle, None)
+        if rep is None:
+            raise Trap(f"the instance dropped a {resource[1]} handle it does not have")
+        self._destroy(f"{resource[0]}#{resource[1]}", rep)
+
+    def _destroy(self, resource: str, rep: int) -> None:
+        iface, name = resource.split("#", 1)
+        dtor = self.exports.get(f"{iface}#[dtor]{name}")
+        if dtor is not None:
+            # Possibly from inside a call (a resource.drop the instance
+            # makes): an argument area of its own.
+            self.cx.call_nested(ctypes.addressof(dtor._func), rep)
+
+    def drop_handle(self, handle: int, resource: str) -> None:
+        rep = self.handles.pop(handle, None)
+        if rep is not None:
+            self._destroy(resource, rep)
+
+    def function(self, iface: str, name: str, records: Dict[Tuple[str, ...], Callable[..., Any]]) -> Function:
+        key = (iface, name)
+        f = self._functions.get(key)
+        if f is None:
+            ty = self.types[iface][name]
+            params = [_ty(t, self, records) for _, t in ty.params]
+            result = None if ty.result is None else _ty(ty.result, self, records)
+            f = self._functions[key] = Function(self, f"{iface}#{name}", params, result)
+        return f
+
+
+def exported_types(engine: Engine, component: Any) -> Dict[str, Dict[str, Any]]:
+    """Each exported interface's items (functions, types, resources) by name."""
+    out: Dict[str, Dict[str, Any]] = {}
+    for iface, ext in component.type.exports(engine).items():
+        inst = ext.ty
+        if not isinstance(inst, wt.ComponentInstanceType):
+            raise Unsupported(f"the export {iface} is not an interface")
+        out[iface] = {name: item.ty for name, item in inst.exports(engine).items()}
+    return out

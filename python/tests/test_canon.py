@@ -1,0 +1,129 @@
+"""The core module called directly (tool_schema._canon): what it reads from the
+component, the validator resource's handles, and the fallback to the component
+API when it cannot call a component."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tool_schema as ts
+from tool_schema import _canon, _engine
+from tool_schema._runtime import _CoreInstance
+
+SCHEMA = '{"type":"object","properties":{"n":{"type":"integer","maximum":3}}}'
+
+
+def _component_bytes() -> bytes:
+    return _engine.shipped_component().read_bytes()
+
+
+def test_the_core_module_is_the_components_first_and_imports_only_its_resource() -> None:
+    module = _canon.core_module(_component_bytes())
+    assert module[:8] == b"\0asm\x01\x00\x00\x00"
+    rt = ts.Runtime()
+    assert rt._path == "core"
+    assert rt._loaded.core is not None
+    imports = [(i.module, i.name) for i in rt._loaded.core.imports]
+    assert imports == [
+        ("[export]onellm:tool-schema/validate@0.1.0", "[resource-new]validator"),
+        ("[export]onellm:tool-schema/validate@0.1.0", "[resource-drop]validator"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"", b"\0asm\x01\x00\x00\x00", b"\0asm\x0d\x00\x01\x00", b"\0asm\x0d\x00\x01\x00\x01\x80"],
+    ids=["empty", "a core module", "no section", "a section past the end"],
+)
+def test_what_is_not_a_component_with_a_core_module_is_refused(data: bytes) -> None:
+    with pytest.raises(_canon.Unsupported):
+        _canon.core_module(data)
+
+
+def _core(rt: ts.Runtime) -> _canon.CoreInstance:
+    assert isinstance(rt._current, _CoreInstance)
+    return rt._current.core
+
+
+def _function(rt: ts.Runtime, interface: str, name: str) -> _canon.Function:
+    f = rt._current.direct(interface, name)
+    assert isinstance(f, _canon.Function)
+    return f
+
+
+def test_a_validator_is_a_handle_its_destructor_releases() -> None:
+    rt = ts.Runtime()
+    core = _core(rt)
+    before = len(core.handles)
+    v = rt.validator(SCHEMA)
+    assert len(core.handles) == before + 1
+    assert v.validate('{"n": 5}').errors[0].keyword == "maximum"
+    v.close()
+    assert len(core.handles) == before
+    with pytest.raises(ValueError, match="closed"):
+        v.validate('{"n": 1}')
+
+
+def test_many_validators_made_and_closed_leave_no_handle_and_no_growth() -> None:
+    rt = ts.Runtime()
+    core = _core(rt)
+    for _ in range(200):
+        with rt.validator(SCHEMA) as v:
+            v.validate('{"n": 1}')
+    size = len(core.cx.view())
+    for _ in range(2_000):
+        with rt.validator(SCHEMA) as v:
+            assert v.validate('{"n": 1}').ok
+    assert core.handles == {}
+    assert len(core.cx.view()) == size, "linear memory grew: the destructor did not free"
+
+
+def test_a_handle_of_another_runtime_or_a_dropped_one_is_refused_before_the_call() -> None:
+    one, other = ts.Runtime(), ts.Runtime()
+    v = one.validator(SCHEMA)
+    validate = _function(other, "validate", "[method]validator.validate")
+    with pytest.raises(TypeError, match="of this instance"):
+        validate.call(other.fuel, v._handle, "{}")
+    handle = v._handle
+    v.close()
+    mine = _function(one, "validate", "[method]validator.validate")
+    with pytest.raises(ValueError, match="has been dropped"):
+        mine.call(one.fuel, handle, "{}")
+    # Nothing was called: both instances answer, none was replaced.
+    assert one.flatten_doc("x") == other.flatten_doc("x") == "x"
+    assert one.info().instances == other.info().instances == 1
+
+
+def test_a_validator_made_before_a_trap_is_compiled_again_in_the_fresh_instance() -> None:
+    rt = ts.Runtime(fuel=30_000_000)
+    v = rt.validator(SCHEMA)
+    many = {"type": "object", "properties": {f"p{i}": {"type": "string", "pattern": "^(a|b)*c$"} for i in range(3000)}}
+    with pytest.raises(ts.TrapError) as caught:
+        rt.downconvert(many, "openai")
+    assert caught.value.out_of_fuel
+    assert rt.info().instances == 2
+    assert v.validate('{"n": 9}').errors[0].message == "Argument 'n' must be at most 3, not 9."
+    assert v.compilations == 2
+
+
+def test_u64_crosses_both_ways_at_its_edges() -> None:
+    for budget in (0, 1, (1 << 63) - 1, 1 << 63, (1 << 64) - 1):
+        rt = ts.Runtime(work_budget=budget)
+        assert _function(rt, "work", "work-budget").call(rt.fuel) == budget
+
+
+def test_without_a_core_module_the_runtime_calls_through_the_component(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(wasm: bytes) -> bytes:
+        raise _canon.Unsupported("for the test")
+
+    monkeypatch.setattr(_canon, "core_module", refuse)
+    rt = ts.Runtime(cache_dir=tmp_path)
+    assert rt._loaded.core is None and rt._path == "direct"
+    assert json.loads(rt.downconvert(SCHEMA, "openai").schema)["additionalProperties"] is False
+    with rt.validator(SCHEMA) as v:
+        assert v.validate('{"n": 2}').bound_args == '{"n":2}'
