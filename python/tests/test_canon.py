@@ -127,3 +127,19 @@ def test_without_a_core_module_the_runtime_calls_through_the_component(
     assert json.loads(rt.downconvert(SCHEMA, "openai").schema)["additionalProperties"] is False
     with rt.validator(SCHEMA) as v:
         assert v.validate('{"n": 2}').bound_args == '{"n":2}'
+
+
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_a_record_of_strings_past_the_end_of_memory_is_an_error_not_a_short_string(k: int) -> None:
+    import struct
+
+    from wasmtime import WasmtimeError
+
+    memory = bytearray(96)
+    memory[64:69] = b"hello"
+    texts = _canon._texts(k)
+    struct.pack_into("<" + "II" * k, memory, 0, *([64, 5] * k))
+    assert list(texts(memoryview(memory), 0)) == ["hello"] * k
+    struct.pack_into("<II", memory, 8 * (k - 1), 92, 5)  # the last one runs past 96
+    with pytest.raises(WasmtimeError, match="past the end"):
+        texts(memoryview(memory), 0)

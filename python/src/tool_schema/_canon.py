@@ -336,32 +336,63 @@ class _List(_Ty):
 
 class _StringRecords(_List):
     """A list of records of strings only (``list<change>``): each record's
-    pointers and lengths in one unpack."""
+    pointers and lengths in one unpack, its texts decoded in one expression."""
 
     def __init__(self, element: "_Record"):
         super().__init__(element)
+        self.texts = _texts(len(element.fields))
         self.build = element.build
-        self.unpack = struct.Struct("<" + "II" * len(element.fields)).unpack_from
-        self.count = len(element.fields)
 
     def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
         p, n = _PAIR.unpack_from(mv, ptr)
         size = self.element.size
-        end = len(mv)
-        if p + n * size > end:
+        if p + n * size > len(mv):
             raise WasmtimeError("a list past the end of the instance's memory")
-        out = []
-        unpack, build, k = self.unpack, self.build, 2 * self.count
-        for i in range(n):
-            raw = unpack(mv, p + i * size)
-            texts = []
-            for j in range(0, k, 2):
-                a, m = raw[j], raw[j + 1]
-                if a + m > end:
-                    raise WasmtimeError("a string past the end of the instance's memory")
-                texts.append(str(mv[a : a + m], "utf-8"))
-            out.append(build(*texts))
-        return out
+        texts, build = self.texts, self.build
+        return [build(*texts(mv, p + i * size)) for i in range(n)]
+
+
+def _texts(k: int) -> Callable[[memoryview, int], Sequence[str]]:
+    """The ``k`` strings of a record of strings at an address (written out
+    for three and four, the records the component returns most)."""
+    unpack = struct.Struct("<" + "II" * k).unpack_from
+
+    def past_end(mv: memoryview, raw: Sequence[int]) -> bool:
+        return max(raw[j] + raw[j + 1] for j in range(0, len(raw), 2)) > len(mv)
+
+    if k == 4:
+
+        def four(mv: memoryview, at: int) -> Sequence[str]:
+            a, m, b, n, c, o, d, q = unpack(mv, at)
+            end = len(mv)
+            if a + m > end or b + n > end or c + o > end or d + q > end:
+                raise WasmtimeError("a string past the end of the instance's memory")
+            return (
+                str(mv[a : a + m], "utf-8"),
+                str(mv[b : b + n], "utf-8"),
+                str(mv[c : c + o], "utf-8"),
+                str(mv[d : d + q], "utf-8"),
+            )
+
+        return four
+    if k == 3:
+
+        def three(mv: memoryview, at: int) -> Sequence[str]:
+            a, m, b, n, c, o = unpack(mv, at)
+            end = len(mv)
+            if a + m > end or b + n > end or c + o > end:
+                raise WasmtimeError("a string past the end of the instance's memory")
+            return str(mv[a : a + m], "utf-8"), str(mv[b : b + n], "utf-8"), str(mv[c : c + o], "utf-8")
+
+        return three
+
+    def any_count(mv: memoryview, at: int) -> Sequence[str]:
+        raw = unpack(mv, at)
+        if past_end(mv, raw):
+            raise WasmtimeError("a string past the end of the instance's memory")
+        return [str(mv[raw[j] : raw[j] + raw[j + 1]], "utf-8") for j in range(0, 2 * k, 2)]
+
+    return any_count
 
 
 class _Record(_Ty):
