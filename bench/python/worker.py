@@ -391,7 +391,7 @@ def startup() -> List[Dict[str, Any]]:
         {"what": f"second call, same instance: validate_args, {first_id}", "ns": rows["second"]},
     ]
     if rows["fresh"]:
-        out.insert(0, {"what": "instantiate (new Store + Linker.instantiate; the package's Runtime._fresh())", "ns": rows["fresh"]})
+        out.insert(0, {"what": "instantiate (the package's Runtime._fresh(): a new Store and the component's core module instantiated from its InstancePre, or the component through Linker.instantiate where the core module cannot be called directly)", "ns": rows["fresh"]})
     return out
 
 

@@ -67,6 +67,17 @@ def test_a_validator_is_a_handle_its_destructor_releases() -> None:
         v.validate('{"n": 1}')
 
 
+def test_each_instance_keeps_its_own_handles() -> None:
+    one, other = ts.Runtime(), ts.Runtime()
+    a = [one.validator(SCHEMA) for _ in range(3)]
+    b = [other.validator(SCHEMA) for _ in range(2)]
+    assert len(_core(one).handles) == 3 and len(_core(other).handles) == 2
+    for v in a + b:
+        assert v.validate('{"n": 4}').errors[0].keyword == "maximum"
+        v.close()
+    assert _core(one).handles == {} and _core(other).handles == {}
+
+
 def test_many_validators_made_and_closed_leave_no_handle_and_no_growth() -> None:
     rt = ts.Runtime()
     core = _core(rt)

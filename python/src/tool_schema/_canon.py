@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import ctypes
 import struct
+import threading
+import weakref
 from ctypes import c_size_t, c_uint64, c_void_p
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from wasmtime import Engine, Func, FuncType, Instance, Module, Store, Trap, ValType, WasmtimeError
+from wasmtime import Engine, FuncType, Linker, Module, Store, Trap, ValType, WasmtimeError
 
 from . import _direct
 
@@ -53,6 +55,11 @@ try:
     _set_fuel = ffi.dll["wasmtime_context_set_fuel"]
     _set_fuel.argtypes = [c_void_p, c_uint64]
     _set_fuel.restype = c_void_p
+    _export_get = ffi.dll["wasmtime_instance_export_get"]
+    _export_get.argtypes = [c_void_p, c_void_p, ctypes.c_char_p, c_size_t, c_void_p]
+    _export_get.restype = ctypes.c_bool
+    _EXTERN_FUNC = int(ffi.WASMTIME_EXTERN_FUNC.value)
+    _EXTERN_MEMORY = int(ffi.WASMTIME_EXTERN_MEMORY.value)
     _RAW = ffi.wasmtime_val_raw_t
     _ERROR = ctypes.POINTER(ffi.wasmtime_error_t)
     _TRAP = ctypes.POINTER(ffi.wasm_trap_t)
@@ -116,11 +123,11 @@ def core_module(component: bytes) -> bytes:
 class _Context:
     """One instance's store, memory and realloc, as raw pointers for ctypes."""
 
-    def __init__(self, store: Store, memory: Any, realloc: Any):
+    def __init__(self, store: Store, memory: int, realloc: int):
         self.store = store
         self.context = ctypes.cast(store._context(), c_void_p).value
-        self.memory = ctypes.addressof(memory._memory)
-        self.realloc = ctypes.addressof(realloc._func)
+        self.memory = memory
+        self.realloc = realloc
         # One argument area for every call: 16 raw values (flat parameters
         # and results both fit, or a pointer stands for them), written and
         # read with struct over its bytes. Each value is written as an i64:
@@ -637,9 +644,11 @@ class Function:
         self.cx = instance.cx
         self.params = params
         self.result = result
-        self.func = instance.func_address(export)
-        post = instance.exports.get("cabi_post_" + export)
-        self.post = None if post is None else ctypes.addressof(post._func)
+        func = instance.func_address(export)
+        if func is None:
+            raise Unsupported(f"no core export {export}")
+        self.func = func
+        self.post = instance.func_address("cabi_post_" + export)
         flat = [k for p in params for k in p.flat]
         self.spilled = len(flat) > MAX_FLAT_PARAMS
         self.kinds = ["i32"] if self.spilled else flat
@@ -690,6 +699,54 @@ class Function:
         return value
 
 
+#: The instances alive, by their store's context address: the resource
+#: imports are defined once per module (an InstancePre), and find the
+#: instance that called them by its context.
+_LIVE: "weakref.WeakValueDictionary[int, CoreInstance]" = weakref.WeakValueDictionary()
+#: One InstancePre per compiled module (kept with it).
+_PRE: Dict[int, Tuple[Module, Any]] = {}
+_PRE_LOCK = threading.Lock()
+
+
+def _caller_instance(caller: Any) -> "CoreInstance":
+    instance = _LIVE.get(ctypes.cast(caller._context(), c_void_p).value or 0)
+    if instance is None:
+        raise Trap("a resource import was called from an instance this runtime does not know")
+    return instance
+
+
+def _instance_pre(engine: Engine, module: Module) -> Any:
+    """The module with its imports resolved once: each is a ``resource.new``
+    or ``resource.drop`` of a resource it exports (anything else is refused)."""
+    with _PRE_LOCK:
+        found = _PRE.get(id(module))
+        if found is not None and found[0] is module:
+            return found[1]
+        linker = Linker(engine)
+        for imp in module.imports:
+            name = imp.name or ""
+            if not imp.module.startswith("[export]") or not (
+                name.startswith("[resource-new]") or name.startswith("[resource-drop]")
+            ):
+                raise Unsupported(f"the import {imp.module} {name}")
+            resource = f"{imp.module[len('[export]') :]}#{name.split(']', 1)[1]}"
+            if name.startswith("[resource-new]"):
+
+                def new(caller: Any, rep: int) -> int:
+                    return _caller_instance(caller)._resource_new(rep)
+
+                linker.define_func(imp.module, name, FuncType([ValType.i32()], [ValType.i32()]), new, access_caller=True)
+            else:
+
+                def drop(caller: Any, handle: int, resource: str = resource) -> None:
+                    _caller_instance(caller)._resource_drop(handle, resource)
+
+                linker.define_func(imp.module, name, FuncType([ValType.i32()], []), drop, access_caller=True)
+        pre = linker.instantiate_pre(module)
+        _PRE[id(module)] = (module, pre)
+        return pre
+
+
 class CoreInstance:
     """The core module instantiated in its own store, with the resource
     handles it has given out (handle → rep)."""
@@ -699,36 +756,42 @@ class CoreInstance:
         self.types = types
         self.handles: Dict[int, int] = {}
         self._next_handle = 1
-        imports = []
-        self._resources: Dict[Any, str] = {}
-        for imp in module.imports:
-            name = imp.name or ""
-            if not imp.module.startswith("[export]") or not (
-                name.startswith("[resource-new]") or name.startswith("[resource-drop]")
-            ):
-                raise Unsupported(f"the import {imp.module} {name}")
-            resource = name.split("]", 1)[1]
-            iface = imp.module[len("[export]") :]
-            if name.startswith("[resource-new]"):
-                imports.append(Func(store, FuncType([ValType.i32()], [ValType.i32()]), self._resource_new))
-            else:
-                imports.append(
-                    Func(store, FuncType([ValType.i32()], []), lambda h, r=(iface, resource): self._resource_drop(h, r))
-                )
-        self.instance = Instance(store, module, imports)
-        self.exports: Dict[str, Any] = dict(self.instance.exports(store).items())
-        memory = self.exports.get("memory")
-        realloc = self.exports.get("cabi_realloc")
+        pre = _instance_pre(engine, module)
+        context = ctypes.cast(store._context(), c_void_p).value or 0
+        _LIVE[context] = self
+        self.instance = pre.instantiate(store)
+        # Exports looked up by name when first used (listing all of them
+        # through wasmtime-py makes a Python object per export: slow).
+        self._externs: Dict[str, Any] = {}
+        memory = self._extern("memory", _EXTERN_MEMORY)
+        realloc = self._extern("cabi_realloc", _EXTERN_FUNC)
         if memory is None or realloc is None:
             raise Unsupported("no memory or cabi_realloc export")
-        self.cx = _Context(store, memory, realloc)
+        self.cx = _Context(store, ctypes.addressof(memory.of.memory), ctypes.addressof(realloc.of.func))
         self._functions: Dict[Tuple[str, str], Function] = {}
 
-    def func_address(self, export: str) -> int:
-        f = self.exports.get(export)
-        if f is None:
-            raise Unsupported(f"no core export {export}")
-        return ctypes.addressof(f._func)
+    def _extern(self, name: str, kind: int) -> Optional[Any]:
+        """The export ``name`` as a ``wasmtime_extern_t`` (kept alive here), or None."""
+        item = self._externs.get(name)
+        if item is None:
+            item = ffi.wasmtime_extern_t()
+            raw = name.encode("utf-8")
+            found = _export_get(
+                self.store._context(),
+                ctypes.byref(self.instance._instance),
+                raw,
+                len(raw),
+                ctypes.byref(item),
+            )
+            if not found or int(item.kind) != kind:
+                return None
+            self._externs[name] = item
+        return item
+
+    def func_address(self, export: str) -> Optional[int]:
+        """The address of the exported function's ``wasmtime_func_t``, or None."""
+        item = self._extern(export, _EXTERN_FUNC)
+        return None if item is None else ctypes.addressof(item.of.func)
 
     def resource_of(self, ty: Any) -> str:
         # Which of the interface's resources: by the type's identity among
@@ -745,19 +808,19 @@ class CoreInstance:
         self.handles[handle] = rep
         return handle
 
-    def _resource_drop(self, handle: int, resource: Tuple[str, str]) -> None:
+    def _resource_drop(self, handle: int, resource: str) -> None:
         rep = self.handles.pop(handle, None)
         if rep is None:
-            raise Trap(f"the instance dropped a {resource[1]} handle it does not have")
-        self._destroy(f"{resource[0]}#{resource[1]}", rep)
+            raise Trap(f"the instance dropped a {resource.split('#', 1)[1]} handle it does not have")
+        self._destroy(resource, rep)
 
     def _destroy(self, resource: str, rep: int) -> None:
         iface, name = resource.split("#", 1)
-        dtor = self.exports.get(f"{iface}#[dtor]{name}")
+        dtor = self.func_address(f"{iface}#[dtor]{name}")
         if dtor is not None:
             # Possibly from inside a call (a resource.drop the instance
             # makes): an argument area of its own.
-            self.cx.call_nested(ctypes.addressof(dtor._func), rep)
+            self.cx.call_nested(dtor, rep)
 
     def drop_handle(self, handle: int, resource: str) -> None:
         rep = self.handles.pop(handle, None)
