@@ -60,6 +60,14 @@ def test_the_first_process_compiles_and_the_second_loads_from_the_cache(tmp_path
     third = _info_in_new_process(tmp_path)
     assert third["origin"] == "compiled"
     assert _info_in_new_process(tmp_path)["origin"] == "cache"
+    # So is a damaged or missing core module (tool_schema._canon), with the component read from the cache.
+    core_file.write_bytes(b"not a compiled module")
+    assert _info_in_new_process(tmp_path)["origin"] == "compiled"
+    assert core_file.stat().st_size > 1000
+    core_file.unlink()
+    assert _info_in_new_process(tmp_path)["origin"] == "compiled"
+    assert core_file.is_file()
+    assert _info_in_new_process(tmp_path)["origin"] == "cache"
 
 
 def test_the_cache_key_covers_the_component_and_the_engine() -> None:

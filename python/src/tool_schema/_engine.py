@@ -143,7 +143,11 @@ def _load(wasm: bytes, sha: str, component_path: Path, cache_dir: Optional[Path]
     if component is None:
         component = Component(engine, wasm)
         written = _write_atomically(cache_file, component) if cache_file is not None else None
-    core, types = _core(engine, wasm, component, cache_dir / f"tool_schema-py-core-{key}.cwasm" if cache_dir else None)
+    core_file = cache_dir / f"tool_schema-py-core-{key}.cwasm" if cache_dir is not None else None
+    core, types, core_compiled = _core(engine, wasm, component, core_file)
+    if core_compiled:
+        # Compiled now, though the component may have come from the cache.
+        origin = "compiled"
     return Loaded(
         engine, component, component_path, sha, origin, written, time.perf_counter() - start, core, types
     )
@@ -151,24 +155,25 @@ def _load(wasm: bytes, sha: str, component_path: Path, cache_dir: Optional[Path]
 
 def _core(
     engine: Engine, wasm: bytes, component: Component, cache_file: Optional[Path]
-) -> Tuple[Optional[Module], Optional[Dict[str, Dict[str, object]]]]:
+) -> Tuple[Optional[Module], Optional[Dict[str, Dict[str, object]]], bool]:
     """The component's core module compiled (from the cache file when there is
-    one) and its exported types; (None, None) when _canon cannot call it."""
+    one), its exported types, and whether it was compiled now; (None, None,
+    False) when _canon cannot call it."""
     if not _canon.available:
-        return None, None
+        return None, None, False
     try:
         types = _canon.exported_types(engine, component)
         if cache_file is not None and cache_file.is_file():
             try:
-                return Module.deserialize_file(engine, str(cache_file)), types
+                return Module.deserialize_file(engine, str(cache_file)), types, False
             except Exception:  # noqa: BLE001 - a stale or damaged file: compile instead
                 pass
         module = Module(engine, _canon.core_module(wasm))
         if cache_file is not None:
             _write_atomically(cache_file, module)
-        return module, types
+        return module, types, True
     except _canon.Unsupported:
-        return None, None
+        return None, None, False
 
 
 def _write_atomically(path: Path, compiled: "Component | Module") -> Optional[Path]:
