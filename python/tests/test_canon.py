@@ -154,3 +154,23 @@ def test_a_record_of_strings_past_the_end_of_memory_is_an_error_not_a_short_stri
     struct.pack_into("<II", memory, 8 * (k - 1), 92, 5)  # the last one runs past 96
     with pytest.raises(WasmtimeError, match="past the end"):
         texts(memoryview(memory), 0)
+
+
+def test_an_import_that_fails_is_a_trap_that_says_why_and_leaves_nothing_behind() -> None:
+    import ctypes
+
+    from wasmtime import _func
+
+    rt = ts.Runtime()
+    core = _core(rt)
+    # The resource import cannot find the instance that calls it.
+    context = ctypes.cast(core.store._context(), ctypes.c_void_p).value
+    assert context is not None
+    del _canon._LIVE[context]
+    with pytest.raises(ts.TrapError) as caught:
+        rt.validator(SCHEMA)
+    assert "does not know" in str(caught.value.reason)
+    assert _func.LAST_EXCEPTION is None
+    assert rt.info().instances == 2
+    with rt.validator(SCHEMA) as v:
+        assert v.validate('{"n": 2}').ok

@@ -40,6 +40,7 @@ from . import _direct
 
 try:
     from wasmtime import _ffi as ffi
+    from wasmtime import _func as _wasmtime_func
     from wasmtime.component import Record, ResourceType, Variant
     from wasmtime.component import _types as wt
 
@@ -149,11 +150,11 @@ class _Context:
     def _invoke(self, func: int, address: int, count: int) -> None:
         error = _call(self.context, func, address, count, self.trap_address)
         if error:
-            raise WasmtimeError._from_ptr(ctypes.cast(error, _ERROR))
+            raise _failure(str(WasmtimeError._from_ptr(ctypes.cast(error, _ERROR))))
         if self.trap.value:
             trap = Trap._from_ptr(ctypes.cast(self.trap.value, _TRAP))
             self.trap.value = None
-            raise WasmtimeError(trap.message)
+            raise _failure(trap.message)
 
     def result(self) -> int:
         """The first raw result, as an i64 (an i32 result is its low half)."""
@@ -183,6 +184,18 @@ class _Context:
         if size and ptr + size > len(self.view()):
             raise WasmtimeError("cabi_realloc returned memory past the end of the instance's memory")
         return ptr
+
+
+def _failure(message: str) -> WasmtimeError:
+    """The error for a call that failed. An exception raised in one of our
+    imports is kept by wasmtime-py for its own calls to raise: it is said
+    here instead (as wasmtime words a cause, after "Caused by:"), and none
+    is left behind."""
+    raised = getattr(_wasmtime_func, "LAST_EXCEPTION", None)
+    if raised is not None:
+        _wasmtime_func.LAST_EXCEPTION = None
+        message = f"{message}\n\nCaused by:\n    {raised}"
+    return WasmtimeError(message)
 
 
 def _writer(count: int) -> Callable[..., None]:
