@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 import tool_schema as ts
+from wasmtime.component import ResourceType
+from wasmtime.component import _types as wt
+
 from tool_schema import _canon, _engine
 from tool_schema._runtime import _CoreInstance
 
@@ -174,3 +177,20 @@ def test_an_import_that_fails_is_a_trap_that_says_why_and_leaves_nothing_behind(
     assert rt.info().instances == 2
     with rt.validator(SCHEMA) as v:
         assert v.validate('{"n": 2}').ok
+
+
+def test_the_types_are_checked_once_when_loaded_and_every_export_passes() -> None:
+    rt = ts.Runtime()
+    types = rt._loaded.types
+    assert types is not None
+    _canon.check(types)  # the shipped component: nothing refused
+    validate = types["onellm:tool-schema/validate@0.1.0"]
+    validator = validate["validator"]
+    assert isinstance(validator, ResourceType)
+    # What this module cannot move is refused at load, not at a call.
+    with pytest.raises(_canon.Unsupported, match="owned resource"):
+        _canon.check_function(types, "f", [wt.OwnType(validator)], None)
+    with pytest.raises(_canon.Unsupported, match="F64"):
+        _canon.check_function(types, "f", [], wt.F64())
+    # A borrow passed in and an own returned are what the validator's functions do.
+    _canon.check_function(types, "f", [wt.BorrowType(validator)], wt.OwnType(validator))

@@ -1,28 +1,27 @@
 """The component's core module, called directly, with the canonical ABI in Python.
 
-The component is one core WebAssembly module (the guest) wrapped with its
-interface types: its only imports are the ``validator`` resource's
-``resource.new`` and ``resource.drop``. wasmtime-py's component calls convert every argument and
-result twice (Python values to ``wasmtime_component_val_t``, those to the
-component's own values, and back), each string allocated and copied on the way.
-This module instantiates the core module itself, as jco does in JavaScript,
-and moves values across as the component model's canonical ABI says
-(``CanonicalABI.md``): arguments are written into the instance's linear memory
-through its ``cabi_realloc`` and passed as flat ``i32``/``i64`` values with one
-``wasmtime_func_call_unchecked``; results are read in place from linear memory;
-then the function's ``cabi_post_*`` export frees them. The answers are the
-module's own bytes, so they are the component's.
-
-Only the guest's own module runs: the
-component's shims (for the resource's destructor) are not needed when the
-host calls the destructor itself.
+The component is the guest's core WebAssembly module wrapped with its
+interface types; the module's only imports are the ``validator`` resource's
+``resource.new`` and ``resource.drop``. wasmtime-py's component calls convert
+every argument and result twice (Python values to ``wasmtime_component_val_t``,
+those to wasmtime's own values, and back), each string allocated and copied on
+the way. This module instantiates the guest's module itself, as jco does in
+JavaScript, and moves values across as the component model's canonical ABI
+says (``CanonicalABI.md``): string and list arguments are written into the
+instance's linear memory through its ``cabi_realloc``, the flat ``i32``/``i64``
+values go in one ``wasmtime_func_call_unchecked``, results are read in place
+from linear memory, then the function's ``cabi_post_*`` export frees them. The
+answers are the module's own bytes, so they are the component's. The
+component's other modules are shims through which its resource's destructor is
+reached; here the host calls the destructor itself.
 
 What the interface types give (records, variants, strings) is lifted into the
 same Python values :mod:`tool_schema._direct` gives, so the runtime uses either
-without a difference (``tests/test_canon.py`` compares every function with
+without a difference (``tests/test_direct.py`` compares every function with
 wasmtime-py's generic calls). A type this module does not know, a component
-that is not one module, or an import other than a resource's: :func:`load`
-answers None and the runtime calls through wasmtime-py's component API.
+whose first module is not the guest's, or an import other than a resource's:
+:class:`Unsupported` is raised when the runtime loads or instantiates it, and
+the runtime calls through wasmtime-py's component API instead.
 """
 
 from __future__ import annotations
@@ -453,7 +452,6 @@ class _Variant(_Ty):
         self.cases = cases
         self.names = {name: i for i, (name, _) in enumerate(cases)}
         self.tagged, self.classes, self.enum = tagged, classes, enum
-        self.is_option = isinstance(ty, wt.OptionType)
         n = len(cases)
         self.disc_size = 1 if n <= 1 << 8 else 2 if n <= 1 << 16 else 4
         self.disc = struct.Struct("<" + {1: "B", 2: "H", 4: "I"}[self.disc_size])
@@ -555,7 +553,7 @@ class Handle:
 class _Own(_Ty):
     size, align, flat = 4, 4, ["i32"]
 
-    def __init__(self, instance: "CoreInstance", resource: str):
+    def __init__(self, instance: Any, resource: str):
         self.instance, self.resource = instance, resource
 
     def _lift(self, handle: int) -> Handle:
@@ -612,7 +610,19 @@ _INTS = (
 ) if available else ()
 
 
-def _ty(ty: Any, instance: "CoreInstance", records: Dict[Tuple[str, ...], Callable[..., Any]]) -> _Ty:
+def _resource_name(types: Dict[str, Dict[str, Any]], ty: Any) -> str:
+    """``interface#name`` of the resource an own or borrow type is of: by the
+    type's identity among the exported resource types."""
+    for iface, items in types.items():
+        for name, item in items.items():
+            if isinstance(item, ResourceType) and item == ty.ty:
+                return f"{iface}#{name}"
+    raise Unsupported("a resource the component does not export")
+
+
+def _ty(ty: Any, instance: Any, records: Dict[Tuple[str, ...], Callable[..., Any]]) -> _Ty:
+    """How ``ty`` moves, for ``instance`` (a :class:`CoreInstance`, or
+    anything with its ``types`` while they are only checked)."""
     if isinstance(ty, wt.String):
         return _String()
     if isinstance(ty, wt.Bool):
@@ -638,9 +648,9 @@ def _ty(ty: Any, instance: "CoreInstance", records: Dict[Tuple[str, ...], Callab
         classes = [_direct._case_classes(t) for _, t in ty._cases()]
         return _Variant(ty, cases, ty._tagged(), classes, False)
     if isinstance(ty, wt.OwnType):
-        return _Own(instance, instance.resource_of(ty))
+        return _Own(instance, _resource_name(instance.types, ty))
     if isinstance(ty, wt.BorrowType):
-        return _Borrow(instance, instance.resource_of(ty))
+        return _Borrow(instance, _resource_name(instance.types, ty))
     raise Unsupported(type(ty).__name__)
 
 
@@ -806,15 +816,6 @@ class CoreInstance:
         item = self._extern(export, _EXTERN_FUNC)
         return None if item is None else ctypes.addressof(item.of.func)
 
-    def resource_of(self, ty: Any) -> str:
-        # Which of the interface's resources: by the type's identity among
-        # the interface's exported resource types.
-        for iface, items in self.types.items():
-            for name, item in items.items():
-                if isinstance(item, ResourceType) and item == ty.ty:
-                    return f"{iface}#{name}"
-        raise Unsupported("a resource the component does not export")
-
     def _resource_new(self, rep: int) -> int:
         handle = self._next_handle
         self._next_handle += 1
@@ -849,6 +850,54 @@ class CoreInstance:
             result = None if ty.result is None else _ty(ty.result, self, records)
             f = self._functions[key] = Function(self, f"{iface}#{name}", params, result)
         return f
+
+
+class _TypesOnly:
+    """Stands for an instance while the types are only checked."""
+
+    def __init__(self, types: Dict[str, Dict[str, Any]]):
+        self.types = types
+
+
+def _passes_own(t: _Ty) -> bool:
+    """Whether moving ``t`` in would pass an owned handle (which the instance
+    would then own: not done here)."""
+    if isinstance(t, _Borrow):
+        return False
+    if isinstance(t, _Own):
+        return True
+    if isinstance(t, _List):
+        return _passes_own(t.element)
+    if isinstance(t, _Record):
+        return any(_passes_own(f) for f in t.fields)
+    if isinstance(t, _Variant):
+        return any(c is not None and _passes_own(c) for _, c in t.cases)
+    return False
+
+
+def check(types: Dict[str, Dict[str, Any]]) -> None:
+    """Raises :class:`Unsupported` unless every exported function can be
+    called here (:func:`check_function`). Checked once, when the component is
+    loaded, so that no call meets a type it cannot move."""
+    for items in types.values():
+        for name, ty in items.items():
+            if isinstance(ty, wt.FuncType):
+                check_function(types, name, [t for _, t in ty.params], ty.result)
+
+
+def check_function(types: Dict[str, Dict[str, Any]], name: str, params: List[Any], result: Optional[Any]) -> None:
+    """Raises :class:`Unsupported` unless a function of these parameter and
+    result types can be called here: each type known, no owned handle passed
+    in, a result of one flat value a scalar."""
+    stand_in = _TypesOnly(types)
+    if any(_passes_own(_ty(t, stand_in, {})) for t in params):
+        raise Unsupported(f"{name} takes an owned resource")
+    if result is not None:
+        lifted = _ty(result, stand_in, {})
+        if len(lifted.flat) == 1 and not (
+            isinstance(lifted, (_Bool, _Int, _Own)) or (isinstance(lifted, _Variant) and lifted.enum)
+        ):
+            raise Unsupported(f"{name} returns a {type(lifted).__name__} in one flat value")
 
 
 def exported_types(engine: Engine, component: Any) -> Dict[str, Dict[str, Any]]:

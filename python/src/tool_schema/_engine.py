@@ -163,6 +163,7 @@ def _core(
         return None, None, False
     try:
         types = _canon.exported_types(engine, component)
+        _canon.check(types)
         if cache_file is not None and cache_file.is_file():
             try:
                 return Module.deserialize_file(engine, str(cache_file)), types, False
