@@ -194,3 +194,25 @@ def test_the_types_are_checked_once_when_loaded_and_every_export_passes() -> Non
         _canon.check_function(types, "f", [], wt.F64())
     # A borrow passed in and an own returned are what the validator's functions do.
     _canon.check_function(types, "f", [wt.BorrowType(validator)], wt.OwnType(validator))
+
+
+def test_sizes_alignments_and_flat_forms_are_the_canonical_abis() -> None:
+    # CanonicalABI.md: fields at their alignment, the record padded to its
+    # own; a variant's payload after its discriminant, at the cases' widest
+    # alignment; flat forms joined case by case (i32 with i64 is i64).
+    u8, u32, u64, text = _canon._Int("U8", 1, False), _canon._Int("U32", 4, False), _canon._Int("U64", 8, True), _canon._String()
+    r = _canon._Record(("a", "b", "c"), [u8, u32, u64], tuple)
+    assert (r.offsets, r.size, r.align, r.flat) == ([0, 4, 8], 16, 8, ["i32", "i32", "i64"])
+    r2 = _canon._Record(("a", "b"), [u64, u8], tuple)
+    assert (r2.offsets, r2.size, r2.align) == ([0, 8], 16, 8)
+
+    class Cases:
+        pass
+
+    v = _canon._Variant(Cases(), [("ok", text), ("err", _canon._List(r))], True, [None, None], False)
+    assert (v.disc_size, v.payload_offset, v.size, v.align) == (1, 4, 12, 4)
+    assert v.flat == ["i32", "i32", "i32"]
+    w = _canon._Variant(Cases(), [("a", u32), ("b", u64), ("c", None)], True, [None, None, None], False)
+    assert (w.payload_offset, w.size, w.align, w.flat) == (8, 16, 8, ["i32", "i64"])
+    e = _canon._Variant(Cases(), [(str(i), None) for i in range(300)], False, [], True)
+    assert (e.disc_size, e.size, e.align, e.flat) == (2, 2, 2, ["i32"])
