@@ -216,3 +216,20 @@ def test_sizes_alignments_and_flat_forms_are_the_canonical_abis() -> None:
     assert (w.payload_offset, w.size, w.align, w.flat) == (8, 16, 8, ["i32", "i64"])
     e = _canon._Variant(Cases(), [(str(i), None) for i in range(300)], False, [], True)
     assert (e.disc_size, e.size, e.align, e.flat) == (2, 2, 2, ["i32"])
+
+
+def test_an_answer_the_canonical_abi_refuses_is_a_trap_and_the_next_call_works(monkeypatch: pytest.MonkeyPatch) -> None:
+    rt = ts.Runtime()
+    flatten = _function(rt, "describe", "flatten-doc")
+    assert isinstance(flatten.result, _canon._String)
+
+    def not_utf8(self: object, cx: object, mv: memoryview, ptr: int) -> str:
+        return str(b"\xff", "utf-8")
+
+    monkeypatch.setattr(_canon._String, "load", not_utf8)
+    with pytest.raises(ts.TrapError) as caught:
+        rt.flatten_doc("x")
+    assert "canonical ABI refuses" in caught.value.reason
+    monkeypatch.undo()
+    assert rt.flatten_doc("x") == "x"
+    assert rt.info().instances == 2

@@ -713,10 +713,15 @@ class Function:
             if self.result_kinds[0] == "i32":
                 raw &= 0xFFFFFFFF
             post_args = [raw]
-            if self.result_in_memory:
-                value = result.load(cx, cx.view(), raw)
-            else:
-                value = result.lift_flat(cx, raw)
+            try:
+                if self.result_in_memory:
+                    value = result.load(cx, cx.view(), raw)
+                else:
+                    value = result.lift_flat(cx, raw)
+            except (UnicodeDecodeError, struct.error, IndexError, ValueError) as e:
+                # What wasmtime's own lifting refuses (text that is not UTF-8,
+                # a pointer out of bounds): the instance is not to be trusted.
+                raise WasmtimeError(f"the instance returned a value the canonical ABI refuses: {e}") from None
         if self.post is not None:
             cx.call(self.post, post_args, self.write_post)
         return value
