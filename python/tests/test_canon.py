@@ -206,15 +206,12 @@ def test_sizes_alignments_and_flat_forms_are_the_canonical_abis() -> None:
     r2 = _canon._Record(("a", "b"), [u64, u8], tuple)
     assert (r2.offsets, r2.size, r2.align) == ([0, 8], 16, 8)
 
-    class Cases:
-        pass
-
-    v = _canon._Variant(Cases(), [("ok", text), ("err", _canon._List(r))], True, [None, None], False)
+    v = _canon._Variant([("ok", text), ("err", _canon._List(r))], True, [None, None], False)
     assert (v.disc_size, v.payload_offset, v.size, v.align) == (1, 4, 12, 4)
     assert v.flat == ["i32", "i32", "i32"]
-    w = _canon._Variant(Cases(), [("a", u32), ("b", u64), ("c", None)], True, [None, None, None], False)
+    w = _canon._Variant([("a", u32), ("b", u64), ("c", None)], True, [None, None, None], False)
     assert (w.payload_offset, w.size, w.align, w.flat) == (8, 16, 8, ["i32", "i64"])
-    e = _canon._Variant(Cases(), [(str(i), None) for i in range(300)], False, [], True)
+    e = _canon._Variant([(str(i), None) for i in range(300)], False, [], True)
     assert (e.disc_size, e.size, e.align, e.flat) == (2, 2, 2, ["i32"])
 
 

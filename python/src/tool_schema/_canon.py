@@ -124,7 +124,6 @@ class _Context:
     """One instance's store, memory and realloc, as raw pointers for ctypes."""
 
     def __init__(self, store: Store, memory: int, realloc: int):
-        self.store = store
         self.context = ctypes.cast(store._context(), c_void_p).value
         self.memory = memory
         self.realloc = realloc
@@ -136,7 +135,6 @@ class _Context:
         self.raw_address = ctypes.addressof((ctypes.c_char * len(self.raw)).from_buffer(self.raw))
         self.trap = c_void_p()
         self.trap_address = ctypes.addressof(self.trap)
-        self._base = -1
         self._size = -1
         self._view: memoryview = memoryview(b"")
 
@@ -172,8 +170,8 @@ class _Context:
         moves only when it grows, so its size tells when to look again.)"""
         size = _mem_size(self.context, self.memory)
         if size != self._size:
+            self._size = size
             base = _mem_data(self.context, self.memory)
-            self._base, self._size = base, size
             self._view = memoryview((ctypes.c_char * size).from_address(base)).cast("B")
         return self._view
 
@@ -448,7 +446,7 @@ def _join(a: str, b: str) -> str:
 class _Variant(_Ty):
     """variant, option, result and enum: a discriminant and a payload per case."""
 
-    def __init__(self, ty: Any, cases: List[Tuple[str, Optional[_Ty]]], tagged: bool, classes: List[Any], enum: bool):
+    def __init__(self, cases: List[Tuple[str, Optional[_Ty]]], tagged: bool, classes: List[Any], enum: bool):
         self.cases = cases
         self.names = {name: i for i, (name, _) in enumerate(cases)}
         self.tagged, self.classes, self.enum = tagged, classes, enum
@@ -471,8 +469,6 @@ class _Variant(_Ty):
         self.flat = ["i32"] + joined
 
     def _pick(self, value: Any) -> Tuple[int, Optional[_Ty], Any]:
-        # As wasmtime-py decides which case a value is: by tag when the cases
-        # cannot be told apart by class, else by class.
         if self.enum:
             if not isinstance(value, str):
                 raise TypeError("expected str type")
@@ -480,20 +476,8 @@ class _Variant(_Ty):
             if i is None:
                 raise ValueError(f"{value!r} is not a case of this enum")
             return i, None, None
-        if self.tagged:
-            if not isinstance(value, Variant):
-                raise TypeError("expected Variant type")
-            i = self.names.get(value.tag)
-            if i is None:
-                raise ValueError("value not valid for this variant")
-            return i, self.cases[i][1], value.payload
-        for i, ((_, t), classes) in enumerate(zip(self.cases, self.classes)):
-            if classes is None:
-                if value is None:
-                    return i, None, None
-            elif isinstance(value, classes):
-                return i, t, value
-        raise ValueError("value not valid for this variant")
+        i, payload = _direct.pick_case(self.tagged, self.names, self.classes, value)
+        return i, self.cases[i][1], payload
 
     def _case(self, i: int, t: Optional[_Ty], payload: Callable[[_Ty], Any]) -> Any:
         if self.enum:
@@ -575,11 +559,8 @@ class _Own(_Ty):
             raise ValueError(f"this {self.resource} has been dropped")
         return rep
 
-    def store(self, cx: _Context, ptr: int, value: Any) -> None:
-        raise Unsupported("an own handle passed in")
-
-    def lower(self, cx: _Context, value: Any, out: List[int]) -> None:
-        raise Unsupported("an own handle passed in")
+    # An owned handle is never passed in: check_function refuses such a
+    # function when the component is loaded, so store and lower are _Ty's.
 
 
 class _Borrow(_Own):
@@ -642,11 +623,11 @@ def _ty(ty: Any, instance: Any, records: Dict[Tuple[str, ...], Callable[..., Any
         fields = [_ty(t, instance, records) for _, t in ty.fields]
         return _Record(names, fields, records.get(names) or _direct._plain_record(names))
     if isinstance(ty, wt.EnumType):
-        return _Variant(ty, [(name, None) for name in ty.names], False, [], True)
+        return _Variant([(name, None) for name in ty.names], False, [], True)
     if isinstance(ty, (wt.VariantType, wt.OptionType, wt.ResultType)):
         cases = [(name, None if t is None else _ty(t, instance, records)) for name, t in ty._cases()]
         classes = [_direct._case_classes(t) for _, t in ty._cases()]
-        return _Variant(ty, cases, ty._tagged(), classes, False)
+        return _Variant(cases, ty._tagged(), classes, False)
     if isinstance(ty, wt.OwnType):
         return _Own(instance, _resource_name(instance.types, ty))
     if isinstance(ty, wt.BorrowType):
@@ -674,15 +655,16 @@ class Function:
         self.post = instance.func_address("cabi_post_" + export)
         flat = [k for p in params for k in p.flat]
         self.spilled = len(flat) > MAX_FLAT_PARAMS
-        self.kinds = ["i32"] if self.spilled else flat
+        count = 1 if self.spilled else len(flat)
         if self.spilled:
             # The parameters as a tuple in memory: offsets of a record.
             self.tuple = _Record(tuple(str(i) for i in range(len(params))), params, tuple)
-        self.write = _writer(len(self.kinds))
+        self.write = _writer(count)
         result_flat = [] if result is None else result.flat
         self.result_in_memory = len(result_flat) > MAX_FLAT_RESULTS
-        self.result_kinds = ["i32"] if self.result_in_memory else result_flat
-        self.write_post = _writer(len(self.result_kinds))
+        # A return pointer, or the one flat result, is masked to u32 when an i32.
+        self.result_i32 = self.result_in_memory or result_flat == ["i32"]
+        self.write_post = _writer(1 if result_flat else 0)
 
     def call(self, fuel: Optional[int], *args: Any) -> Any:
         params = self.params
@@ -710,7 +692,7 @@ class Function:
             post_args: List[int] = []
         else:
             raw = cx.result()
-            if self.result_kinds[0] == "i32":
+            if self.result_i32:
                 raw &= 0xFFFFFFFF
             post_args = [raw]
             try:
@@ -796,7 +778,6 @@ class CoreInstance:
         if memory is None or realloc is None:
             raise Unsupported("no memory or cabi_realloc export")
         self.cx = _Context(store, ctypes.addressof(memory.of.memory), ctypes.addressof(realloc.of.func))
-        self._functions: Dict[Tuple[str, str], Function] = {}
 
     def _extern(self, name: str, kind: int) -> Optional[Any]:
         """The export ``name`` as a ``wasmtime_extern_t`` (kept alive here), or None."""
@@ -847,14 +828,11 @@ class CoreInstance:
             self._destroy(resource, rep)
 
     def function(self, iface: str, name: str, records: Dict[Tuple[str, ...], Callable[..., Any]]) -> Function:
-        key = (iface, name)
-        f = self._functions.get(key)
-        if f is None:
-            ty = self.types[iface][name]
-            params = [_ty(t, self, records) for _, t in ty.params]
-            result = None if ty.result is None else _ty(ty.result, self, records)
-            f = self._functions[key] = Function(self, f"{iface}#{name}", params, result)
-        return f
+        """A caller of the export ``name`` of ``iface`` (the runtime keeps it)."""
+        ty = self.types[iface][name]
+        params = [_ty(t, self, records) for _, t in ty.params]
+        result = None if ty.result is None else _ty(ty.result, self, records)
+        return Function(self, f"{iface}#{name}", params, result)
 
 
 class _TypesOnly:

@@ -325,21 +325,13 @@ def _variant_lowering(ty: Any) -> Lower:
     cases = [(name, None if t is None else _lowering(t), _case_classes(t)) for name, t in ty._cases()]
     names = {name: _name_bytes(name) for name, _, _ in cases}
 
+    tags = {name: i for i, (name, _, _) in enumerate(cases)}
+    case_classes = [classes for _, _, classes in cases]
+
     def pick(value: Any) -> Tuple[str, Optional[Lower], Any]:
-        if tagged:
-            if not isinstance(value, Variant):
-                raise TypeError("expected Variant type")
-            for name, lower, _ in cases:
-                if name == value.tag:
-                    return name, lower, value.payload
-        else:
-            for name, lower, classes in cases:
-                if classes is None:
-                    if value is None:
-                        return name, None, None
-                elif isinstance(value, classes):
-                    return name, lower, value
-        raise ValueError("value not valid for this variant")
+        i, inner = pick_case(tagged, tags, case_classes, value)
+        name, lower, _ = cases[i]
+        return name, lower, inner
 
     payload = _payload
 
@@ -370,6 +362,27 @@ def _variant_lowering(ty: Any) -> Lower:
         slot.of.variant.val = payload(lower, inner, keep)
 
     return lower_variant
+
+
+def pick_case(tagged: bool, tags: Dict[str, int], classes: Sequence[Optional[Tuple[type, ...]]], value: Any) -> Tuple[int, Any]:
+    """Which case of a variant ``value`` is, and its payload, as wasmtime-py's
+    VariantLikeType._lower decides: by tag (a ``Variant``) when the cases
+    cannot be told apart by class, else by the value's class (None for a case
+    without a payload). ``tags`` maps each case's name to its index."""
+    if tagged:
+        if not isinstance(value, Variant):
+            raise TypeError("expected Variant type")
+        i = tags.get(value.tag)
+        if i is None:
+            raise ValueError("value not valid for this variant")
+        return i, value.payload
+    for i, case in enumerate(classes):
+        if case is None:
+            if value is None:
+                return i, None
+        elif isinstance(value, case):
+            return i, value
+    raise ValueError("value not valid for this variant")
 
 
 def _name_bytes(name: str) -> bytes:

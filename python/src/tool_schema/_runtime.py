@@ -563,14 +563,20 @@ class _CoreInstance:
         self.store.set_fuel(runtime.fuel)
         self.core = _canon.CoreInstance(loaded.engine, loaded.core, self.store, loaded.types)
         self._indexes = runtime._indexes
+        self._functions: Dict[Tuple[str, str], _canon.Function] = {}
         if runtime.work_budget != DEFAULT_WORK_BUDGET:
             # Every instance, the fresh one after a trap included.
             self.direct("work", "set-work-budget").call(runtime.fuel, runtime.work_budget)
 
     def direct(self, interface: str, name: str) -> _canon.Function:
-        if (interface, name) not in self._indexes:
-            raise _missing(self._indexes, interface, name)
-        return self.core.function(_PACKAGE.format(interface), name, _RECORDS)
+        key = (interface, name)
+        try:
+            return self._functions[key]
+        except KeyError:
+            if key not in self._indexes:
+                raise _missing(self._indexes, interface, name) from None
+            f = self._functions[key] = self.core.function(_PACKAGE.format(interface), name, _RECORDS)
+            return f
 
     def param_names(self, interface: str, name: str) -> List[str]:
         return [n for n, _ in self.core.types[_PACKAGE.format(interface)][name].params]
