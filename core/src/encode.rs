@@ -275,7 +275,7 @@ fn check_fits(d: &Described, text: &str, return_type: &str, at: &Path, sink: &mu
         }
     };
     for (_, e, _) in found {
-        let predicate = e.message.split_once("' ").map_or(e.message.as_str(), |(_, rest)| rest);
+        let predicate = e.predicate();
         let (subject, path) = match e.path.as_str() {
             "$" => ("it".to_owned(), at.to_string()),
             p if p.starts_with('[') => (format!("'{p}'"), format!("{at}{p}")),
@@ -283,7 +283,7 @@ fn check_fits(d: &Described, text: &str, return_type: &str, at: &Path, sink: &mu
         };
         sink.push(Diagnostic {
             code: Code::Ole003,
-            message: format!("The value returned for '{return_type}' does not fit it: {subject} {predicate}"),
+            message: format!("The value returned for '{return_type}' does not fit it: {subject} {predicate}."),
             path,
         });
     }

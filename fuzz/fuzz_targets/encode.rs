@@ -78,10 +78,16 @@ fuzz_target!(|data: &[u8]| {
         6 => Outcome::InvalidArguments(
             payload
                 .chunks(3)
-                .map(|c| ArgError {
-                    path: c[0].to_owned(),
-                    keyword: c.get(1).copied().unwrap_or("").to_owned(),
-                    message: c.get(2).copied().unwrap_or("").to_owned(),
+                .map(|c| {
+                    let message = c.get(2).copied().unwrap_or("").to_owned();
+                    ArgError {
+                        path: c[0].to_owned(),
+                        keyword: c.get(1).copied().unwrap_or("").to_owned(),
+                        location: Vec::new(),
+                        schema_location: String::new(),
+                        params: tool_schema::validate::Params::Conversion { reason: message.clone() },
+                        message,
+                    }
                 })
                 .collect(),
         ),

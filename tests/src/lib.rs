@@ -161,3 +161,10 @@ pub fn codes_covered(dirs: &[&str], prefixes: &[&str]) -> Result<(), String> {
         .collect();
     if missing.is_empty() { Ok(()) } else { Err(format!("no golden vector produces {}", missing.join(", "))) }
 }
+
+/// An argument error as a host or a table gives it: its path, keyword and
+/// message only (what the vectors compare); the rest is not known.
+pub fn arg_error(path: String, keyword: String, message: String) -> tool_schema::ArgError {
+    let params = tool_schema::validate::Params::Conversion { reason: message.clone() };
+    tool_schema::ArgError { path, keyword, message, location: Vec::new(), schema_location: String::new(), params }
+}

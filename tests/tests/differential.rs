@@ -93,7 +93,7 @@ fn native(schema: &str, instances: &[String]) -> Vec<Answer> {
 }
 
 fn to_core_errors(errors: Vec<host_demo::ArgError>) -> Vec<tool_schema::ArgError> {
-    errors.into_iter().map(|e| tool_schema::ArgError { path: e.path, keyword: e.keyword, message: e.message }).collect()
+    errors.into_iter().map(|e| conformance::arg_error(e.path, e.keyword, e.message)).collect()
 }
 
 /// Our answers through the component, in `host`: the schema compiled once,

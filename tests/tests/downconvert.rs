@@ -94,9 +94,7 @@ fn component_on(host: &mut host_demo::Host<'_>, c: &Case) -> Result<String, Stri
         Some(answer) => match host.restore_args(&c.schema, &target, answer).map_err(|e| e.to_string())? {
             Ok(b) => format!("{{\"bound\":{b}}}"),
             Err(e) => tool_schema::validate::errors_json(
-                &e.into_iter()
-                    .map(|e| tool_schema::ArgError { path: e.path, keyword: e.keyword, message: e.message })
-                    .collect::<Vec<_>>(),
+                &e.into_iter().map(|e| conformance::arg_error(e.path, e.keyword, e.message)).collect::<Vec<_>>(),
             ),
         },
         None => match host.downconvert(&c.schema, &target).map_err(|e| e.to_string())? {

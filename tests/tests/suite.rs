@@ -135,10 +135,8 @@ fn run_one(group: Group, schema: &str, data: &str, want_valid: bool) -> Result<(
         Ok(compiled) => match host.validate(&compiled, data).map_err(|e| e.to_string())? {
             Ok(bound) => format!("valid {bound}"),
             Err(errors) => {
-                let errors: Vec<tool_schema::ArgError> = errors
-                    .into_iter()
-                    .map(|e| tool_schema::ArgError { path: e.path, keyword: e.keyword, message: e.message })
-                    .collect();
+                let errors: Vec<tool_schema::ArgError> =
+                    errors.into_iter().map(|e| conformance::arg_error(e.path, e.keyword, e.message)).collect();
                 format!("invalid {}", tool_schema::validate::errors_json(&errors))
             }
         },

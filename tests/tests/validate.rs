@@ -96,7 +96,7 @@ fn native(c: &Case) -> (String, String) {
 }
 
 fn to_core_errors(errors: Vec<host_demo::ArgError>) -> Vec<tool_schema::ArgError> {
-    errors.into_iter().map(|e| tool_schema::ArgError { path: e.path, keyword: e.keyword, message: e.message }).collect()
+    errors.into_iter().map(|e| conformance::arg_error(e.path, e.keyword, e.message)).collect()
 }
 
 fn component(c: &Case) -> Result<(String, String), String> {

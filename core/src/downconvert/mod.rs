@@ -235,13 +235,12 @@ pub fn forward_args(original: &str, target: Target<'_>, args_text: &str) -> Resu
     if !undeclared.is_empty() {
         return Err(undeclared
             .into_iter()
-            .map(|place| ArgError {
-                path: place.to_string(),
-                keyword: "additionalProperties".into(),
-                message: format!(
-                    "Argument '{place}' is not one the schema declares, and {} takes only closed objects: no answer to the converted schema can carry it.",
+            .map(|place| {
+                let reason = format!(
+                    "is not one the schema declares, and {} takes only closed objects: no answer to the converted schema can carry it",
                     p.name
-                ),
+                );
+                ArgError::new(&place, "additionalProperties", crate::validate::Params::Conversion { reason })
             })
             .collect());
     }

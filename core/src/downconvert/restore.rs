@@ -16,7 +16,7 @@ use super::convert::{
 use super::profile::Profile;
 use crate::json::{self, ParseLimits, Value};
 use crate::path::Path;
-use crate::validate::{ArgError, Options, Validator};
+use crate::validate::{ArgError, Options, Params, Validator};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -133,10 +133,8 @@ impl<'a> Node<'a> {
 
 impl<'a> Restorer<'a> {
     fn problem(&mut self, at: &At, keyword: &str, predicate: String) {
-        let path = &at.path;
-        let message = format!("Argument '{path}' {predicate}.");
-        self.problems
-            .push((at.position.clone(), ArgError { path: path.to_string(), keyword: keyword.to_owned(), message }));
+        let e = ArgError::new(&at.path, keyword, Params::Conversion { reason: predicate });
+        self.problems.push((at.position.clone(), e));
     }
 
     /// The node `schema` is, as the conversion wrote it: references written

@@ -8,6 +8,8 @@
 //! sentences written, and only for the errors that are listed.
 
 use super::eval::{RawError, Tag};
+use super::number::Num;
+use super::params::{self, JsonType, LimitKind, Params, Shown};
 use super::program::{Kw, Node, Op, Program, types};
 use super::tape::{Kind, NONE, Tape};
 use crate::diag::Diagnostic;
@@ -15,7 +17,7 @@ use crate::json::{self, ParseError, ParseErrorKind, Value};
 use crate::path::{Path, Segment};
 
 /// One thing wrong with the arguments.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ArgError {
     /// Where, as a caller reads it: `items[2].qty`, `["a b"]`, `$` for the
     /// arguments as a whole.
@@ -23,20 +25,46 @@ pub struct ArgError {
     /// The JSON Schema keyword that failed (`type`, `required`, …), or `json`,
     /// `limit`, `schema` for errors about the texts themselves.
     pub keyword: String,
+    /// The sentence for the model, rendered from `params`.
     pub message: String,
+    /// Where, segment by segment: the path's member names and item indices.
+    pub location: Vec<Segment>,
+    /// The keyword that failed, as a JSON pointer into the schema
+    /// (`/properties/limit/maximum`); a keyword of a built-in meta-schema is
+    /// its URI and a fragment. Empty for errors about the texts themselves.
+    pub schema_location: String,
+    /// What the keyword wanted and what came.
+    pub params: Params,
 }
 
 impl ArgError {
-    fn new(path: &Path, keyword: &str, predicate: impl AsRef<str>) -> ArgError {
-        let path = path.to_string();
-        let predicate = predicate.as_ref();
-        let mut message = String::with_capacity(path.len() + predicate.len() + 13);
-        message.push_str("Argument '");
-        message.push_str(&path);
-        message.push_str("' ");
-        message.push_str(predicate);
-        message.push('.');
-        ArgError { path, keyword: keyword.to_owned(), message }
+    /// The error `params` describe at `path`, its message rendered from them.
+    pub(crate) fn new(path: &Path, keyword: &str, params: Params) -> ArgError {
+        ArgError::rendered(path, keyword, params, false, String::new())
+    }
+
+    pub(crate) fn rendered(
+        path: &Path,
+        keyword: &str,
+        params: Params,
+        tool_arguments: bool,
+        schema_location: String,
+    ) -> ArgError {
+        ArgError {
+            path: path.to_string(),
+            keyword: keyword.to_owned(),
+            message: params::message(&params, keyword, path, tool_arguments),
+            location: path.segments().to_vec(),
+            schema_location,
+            params,
+        }
+    }
+
+    /// What the message says after `Argument '<path>' `, without the final
+    /// full stop (for a caller writing the problem in words of its own).
+    pub fn predicate(&self) -> String {
+        let path = Path::from_segments(self.location.clone());
+        params::predicate(&self.params, &self.keyword, &path, false, true)
     }
 
     /// `{"path":…,"keyword":…,"message":…}`.
@@ -58,74 +86,51 @@ pub(crate) fn unreadable(e: &ParseError) -> ArgError {
     let root = Path::root();
     match &e.kind {
         ParseErrorKind::TooLarge { limit } => {
-            ArgError::new(&root, "limit", format!("is longer than the limit of {limit} bytes"))
+            ArgError::new(&root, "limit", Params::Limit { kind: LimitKind::Bytes, limit: *limit as u64, count: 0 })
         }
         ParseErrorKind::TooDeep { limit } => {
-            ArgError::new(&root, "limit", format!("nests arrays and objects deeper than the limit of {limit}"))
+            ArgError::new(&root, "limit", Params::Limit { kind: LimitKind::Depth, limit: *limit as u64, count: 0 })
         }
-        _ => ArgError::new(&root, "json", format!("is not valid JSON: {e}")),
+        _ => ArgError::new(&root, "json", Params::Json { reason: e.to_string() }),
     }
 }
 
 pub(crate) fn schema_unusable(d: &Diagnostic) -> ArgError {
-    ArgError {
-        path: "$".into(),
-        keyword: "schema".into(),
-        message: format!(
-            "Argument '$' cannot be checked: the tool's schema is unusable ({}: {} at {}).",
-            d.code,
-            d.message.trim_end_matches('.'),
-            d.path
-        ),
-    }
+    let params = Params::Schema { code: d.code.as_str().to_owned(), message: d.message.clone(), path: d.path.clone() };
+    ArgError::new(&Path::root(), "schema", params)
 }
 
 /// The work budget ran out before the arguments were checked.
 pub(crate) fn over_budget(limit: u64) -> ArgError {
-    ArgError::new(
-        &Path::root(),
-        "limit",
-        format!("could not be checked: checking it against the schema takes more than {limit} steps"),
-    )
+    ArgError::new(&Path::root(), "limit", Params::Limit { kind: LimitKind::Steps, limit, count: 0 })
 }
 
 /// The errors past the ones listed.
 pub(crate) fn more_errors(more: u64, listed: usize) -> ArgError {
-    ArgError::new(
-        &Path::root(),
-        "limit",
-        format!(
-            "has {more} more {} that {} not listed (at most {listed} are)",
-            if more == 1 { "error" } else { "errors" },
-            if more == 1 { "is" } else { "are" }
-        ),
-    )
+    ArgError::new(&Path::root(), "limit", Params::Limit { kind: LimitKind::Errors, limit: listed as u64, count: more })
 }
 
-/// What came, as a type error names it: numbers, booleans and null by value,
-/// other values by kind.
-fn got(tape: &Tape<'_>, i: u32) -> String {
-    match tape.tok(i).kind {
-        Kind::Null => "null".into(),
-        Kind::True => "true".into(),
-        Kind::False => "false".into(),
-        Kind::Number => clip(tape.number(i)),
-        Kind::String => "a string".into(),
-        Kind::Array => "an array".into(),
-        Kind::Object => "an object".into(),
-    }
-}
-
-/// What came, by value: strings quoted, long ones cut short.
-fn shown(tape: &Tape<'_>, i: u32) -> String {
-    match tape.tok(i).kind {
-        Kind::String => quoted(tape.str(i)),
-        _ => got(tape, i),
-    }
+/// The value of token `i` as an error shows it.
+fn shown(tape: &Tape<'_>, i: u32) -> Shown {
+    let (kind, text) = match tape.tok(i).kind {
+        Kind::Null => (JsonType::Null, Some("null".to_owned())),
+        Kind::True => (JsonType::Boolean, Some("true".to_owned())),
+        Kind::False => (JsonType::Boolean, Some("false".to_owned())),
+        Kind::Number => {
+            let text = tape.number(i);
+            let kind = if Num::parse(text).is_integer() { JsonType::Integer } else { JsonType::Number };
+            (kind, Some(clip(text)))
+        }
+        Kind::String => (JsonType::String, Some(quoted(tape.str(i)))),
+        Kind::Array => (JsonType::Array, None),
+        Kind::Object => (JsonType::Object, None),
+    };
+    Shown { kind, text }
 }
 
 pub(crate) fn not_an_object(tape: &Tape<'_>) -> ArgError {
-    ArgError::new(&Path::root(), "type", format!("must be a JSON object of named arguments, not {}", got(tape, 0)))
+    let params = Params::Type { expected: vec![JsonType::Object], value: shown(tape, 0) };
+    ArgError::rendered(&Path::root(), "type", params, true, String::new())
 }
 
 const SHOWN_CHARS: usize = 60;
@@ -148,60 +153,8 @@ fn clip(text: &str) -> String {
     }
 }
 
-/// An allowed value as a list item: strings bare (`Red`), others as JSON.
-/// Most allowed values an `enum` message lists; past them it says how many more.
-const ENUM_LISTED: usize = 100;
-
-fn listed(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => compact(other),
-    }
-}
-
-fn compact(v: &Value) -> String {
-    let text = v.to_json();
-    if text.chars().count() <= 2 * SHOWN_CHARS {
-        text
-    } else {
-        text.chars().take(2 * SHOWN_CHARS).collect::<String>() + "…"
-    }
-}
-
-fn type_phrase(bit: u8) -> &'static str {
-    match bit {
-        types::NULL => "null",
-        types::BOOLEAN => "a boolean",
-        types::INTEGER => "an integer",
-        types::NUMBER => "a number",
-        types::STRING => "a string",
-        types::ARRAY => "an array",
-        _ => "an object",
-    }
-}
-
-/// `an integer or null`, `a string, an integer or null`: null last.
-fn types_phrase(bits: &[u8]) -> String {
-    let mut names: Vec<&str> = Vec::new();
-    for t in bits.iter().filter(|t| **t != types::NULL).chain(bits.iter().filter(|t| **t == types::NULL)) {
-        let p = type_phrase(*t);
-        if !names.contains(&p) {
-            names.push(p);
-        }
-    }
-    match names.as_slice() {
-        [] => "of no type".into(),
-        [one] => (*one).into(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
-}
-
-fn mask_bits(mask: u8) -> Vec<u8> {
-    (0..7).map(|b| 1u8 << b).filter(|b| mask & b != 0).collect()
-}
-
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+fn mask_types(mask: u8) -> Vec<JsonType> {
+    (0..7).map(|b| 1u8 << b).filter(|b| mask & b != 0).map(JsonType::of_bit).collect()
 }
 
 /// Keywords an error is reported under when its schema location ends in one.
@@ -389,28 +342,6 @@ fn keyword(cx: &Context<'_, '_>, e: &RawError, source: &str) -> String {
     kind.to_owned()
 }
 
-/// The message for a member the schema does not allow at `parent`.
-fn unknown_member(parent: &Path, allowed: &[String], tool_arguments: bool) -> String {
-    let list = allowed.join(", ");
-    if parent.segments().is_empty() && !tool_arguments {
-        if allowed.is_empty() {
-            "is not an allowed property (none are allowed)".to_owned()
-        } else {
-            format!("is not an allowed property (expected one of: {list})")
-        }
-    } else if parent.segments().is_empty() {
-        if allowed.is_empty() {
-            "is not a parameter of this tool (it takes none)".to_owned()
-        } else {
-            format!("is not a parameter of this tool (expected one of: {list})")
-        }
-    } else if allowed.is_empty() {
-        format!("is not a property of '{parent}' (it takes none)")
-    } else {
-        format!("is not a property of '{parent}' (expected one of: {list})")
-    }
-}
-
 /// The `properties` names of the schema object at `location`.
 fn names_at(cx: &Context<'_, '_>, location: &str) -> Vec<String> {
     cx.schema_at(location)
@@ -420,142 +351,113 @@ fn names_at(cx: &Context<'_, '_>, location: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Renders one error (its path, keyword and message).
+/// Renders one error (its path, keyword, params and message).
 fn render(cx: &Context<'_, '_>, e: &RawError, src: &str) -> ArgError {
     let tape = cx.tape;
+    let at =
+        |path: &Path, kw: &str, params: Params| ArgError::rendered(path, kw, params, cx.tool_arguments, src.to_owned());
     if e.names != NONE {
         // A property name the schema does not allow: the inner failure,
         // said of the name.
         let path = cx.path(e.names);
         let inner = RawError { names: NONE, ..*e };
-        let message = predicate(cx, &inner, &path);
-        let predicate = message.rsplit_once(", not ").map_or(message.clone(), |(p, _)| p.to_owned());
+        let inner_keyword = keyword(cx, &inner, src);
+        let inner = params_of(cx, &inner, &path);
         let last = src.rsplit('/').next().unwrap_or("");
         let kw = if KEYWORDS.contains(&last) { last } else { "propertyNames" };
-        return ArgError::new(
-            &path,
-            kw,
-            format!("has a property name {} that is not allowed: it {predicate}", json::quote(tape.str(e.inst))),
-        );
+        let name = tape.str(e.inst).to_owned();
+        return at(&path, kw, Params::PropertyName { name, inner: Box::new(inner), inner_keyword });
     }
     let kw = keyword(cx, e, src);
     match e.tag {
         Tag::Required | Tag::DependentRequired | Tag::DependencyRequired => {
-            let (name, predicate) = missing(cx, e);
-            ArgError::new(&cx.path(e.inst).key(&name), &kw, predicate)
+            let params = missing(cx, e);
+            let Params::Required { name, .. } = &params else { unreachable!("missing() gives Required") };
+            at(&cx.path(e.inst).key(name), &kw, params)
         }
         Tag::PatternLimit => {
-            let pattern = &cx.prog.patterns[e.a as usize].0;
-            ArgError {
-                path: "$".into(),
-                keyword: "pattern".into(),
-                message: format!(
-                    "Argument '$' could not be checked: matching the pattern {pattern} against '{}' takes more than {} backtracking steps.",
-                    cx.path(e.inst),
-                    cx.backtrack_limit
-                ),
-            }
+            let pattern = cx.prog.patterns[e.a as usize].0.to_string();
+            let params = Params::Backtracking { pattern, at: cx.path(e.inst).to_string(), steps: cx.backtrack_limit };
+            at(&Path::root(), "pattern", params)
         }
         _ => {
             let path = cx.path(e.inst);
-            let p = predicate(cx, e, &path);
-            ArgError::new(&path, &kw, p)
+            let params = params_of(cx, e, &path);
+            at(&path, &kw, params)
         }
     }
 }
 
-/// A missing member's name and what the message says of it.
-fn missing(cx: &Context<'_, '_>, e: &RawError) -> (String, String) {
-    match (e.tag, cx.op(e)) {
-        (Tag::Required, Some(Op::Required(r))) => (r.names[e.a as usize].to_string(), "is required".into()),
+/// A missing member: its name, and the member given whose dependency
+/// names it.
+fn missing(cx: &Context<'_, '_>, e: &RawError) -> Params {
+    let (name, given) = match (e.tag, cx.op(e)) {
+        (Tag::Required, Some(Op::Required(r))) => (r.names[e.a as usize].to_string(), None),
         (Tag::DependentRequired, Some(Op::DependentRequired(deps))) => {
             let name = deps[e.a as usize].1[e.b as usize].to_string();
             // The argument given whose dependency list names the missing one.
-            let trigger = deps.iter().find_map(|(t, needs)| {
+            let given = deps.iter().find_map(|(t, needs)| {
                 (needs.iter().any(|n| **n == *name) && cx.tape.member(e.inst, t).is_some()).then(|| t.to_string())
             });
-            let path = cx.path(e.inst);
-            let predicate = match trigger {
-                Some(t) => format!("is required when '{}' is given", path.key(&t)),
-                None => "is required by another argument that is given".to_owned(),
-            };
-            (name, predicate)
+            (name, given)
         }
         (Tag::DependencyRequired, Some(Op::Dependencies(deps))) => match &deps[e.a as usize].1 {
-            super::program::Dependency::Required(names) => (names[e.b as usize].to_string(), "is required".into()),
-            _ => (String::new(), "is required".into()),
+            super::program::Dependency::Required(names) => (names[e.b as usize].to_string(), None),
+            _ => (String::new(), None),
         },
-        _ => (String::new(), "is required".into()),
-    }
+        _ => (String::new(), None),
+    };
+    Params::Required { name, given }
 }
 
-/// What the message says of the value (after `Argument '<path>' `).
-fn predicate(cx: &Context<'_, '_>, e: &RawError, path: &Path) -> String {
+/// What the keyword wanted and what came, for the value at `path`.
+fn params_of(cx: &Context<'_, '_>, e: &RawError, path: &Path) -> Params {
     let tape = cx.tape;
     let i = e.inst;
     let count = |i: u32| u64::from(tape.tok(i).len);
-    let chars = |i: u32| if tape.tok(i).kind == Kind::String { tape.str(i).chars().count() } else { 0 };
+    let chars = |i: u32| if tape.tok(i).kind == Kind::String { tape.str(i).chars().count() as u64 } else { 0 };
+    let bound = |l: &super::program::Limit| Params::Bound { limit: l.text.to_string(), value: clip(tape.number(i)) };
+    let value = || shown(tape, i);
     match e.tag {
         Tag::Op => match cx.op(e) {
-            Some(Op::Type(mask)) => format!("must be {}, not {}", types_phrase(&mask_bits(*mask)), got(tape, i)),
-            Some(Op::Const(l)) => format!("must be {}, not {}", compact(&l.value), shown(tape, i)),
-            Some(Op::Enum(en)) => {
-                let list: Vec<String> = en.values.iter().take(ENUM_LISTED).map(|l| listed(&l.value)).collect();
-                let rest = en.values.len().saturating_sub(ENUM_LISTED);
-                let others = if rest > 0 { format!(" and {rest} other values") } else { String::new() };
-                format!("must be one of {}{others}, not {}", list.join(", "), shown(tape, i))
-            }
-            Some(Op::Minimum(l)) => format!("must be at least {}, not {}", l.text, got(tape, i)),
-            Some(Op::Maximum(l)) => format!("must be at most {}, not {}", l.text, got(tape, i)),
-            Some(Op::ExclusiveMinimum(l) | Op::ExclusiveMinimumD4(l)) => {
-                format!("must be greater than {}, not {}", l.text, got(tape, i))
-            }
-            Some(Op::ExclusiveMaximum(l) | Op::ExclusiveMaximumD4(l)) => {
-                format!("must be less than {}, not {}", l.text, got(tape, i))
-            }
-            Some(Op::MultipleOf(l)) => format!("must be a multiple of {}, not {}", l.text, got(tape, i)),
-            Some(Op::MinLength(m)) => {
-                format!("must be at least {} long, not {}", plural(*m, "character", "characters"), chars(i))
-            }
-            Some(Op::MaxLength(m)) => {
-                format!("must be at most {} long, not {}", plural(*m, "character", "characters"), chars(i))
-            }
+            Some(Op::Type(mask)) => Params::Type { expected: mask_types(*mask), value: value() },
+            Some(Op::Const(l)) => Params::Const { expected: l.value.clone(), value: value() },
+            Some(Op::Enum(en)) => Params::Enum {
+                allowed: en.values.iter().take(params::ENUM_LISTED).map(|l| l.value.clone()).collect(),
+                more: en.values.len().saturating_sub(params::ENUM_LISTED) as u64,
+                value: value(),
+            },
+            Some(
+                Op::Minimum(l)
+                | Op::Maximum(l)
+                | Op::ExclusiveMinimum(l)
+                | Op::ExclusiveMinimumD4(l)
+                | Op::ExclusiveMaximum(l)
+                | Op::ExclusiveMaximumD4(l)
+                | Op::MultipleOf(l),
+            ) => bound(l),
+            Some(Op::MinLength(m) | Op::MaxLength(m)) => Params::Count { limit: *m, count: chars(i) },
             Some(Op::Pattern(p)) => {
-                format!("must match the pattern {}, not {}", cx.prog.patterns[*p as usize].0, shown(tape, i))
+                Params::Pattern { pattern: cx.prog.patterns[*p as usize].0.to_string(), value: value() }
             }
-            Some(Op::Format(f)) => format!("must be {}, not {}", super::formats::phrase(&f.name), shown(tape, i)),
-            Some(Op::ContentEncoding) => format!("must be base64 text, not {}", shown(tape, i)),
-            Some(Op::ContentMediaType(mt)) => format!("must be {mt} content, not {}", shown(tape, i)),
-            Some(Op::MinItems(m)) => format!("must have at least {}, not {}", plural(*m, "item", "items"), count(i)),
-            Some(Op::MaxItems(m)) => format!("must have at most {}, not {}", plural(*m, "item", "items"), count(i)),
-            Some(Op::MinProperties(m)) => {
-                format!("must have at least {}, not {}", plural(*m, "property", "properties"), count(i))
+            Some(Op::Format(f)) => Params::Format { format: f.name.to_string(), value: value() },
+            Some(Op::ContentEncoding) => Params::Format { format: "base64".into(), value: value() },
+            Some(Op::ContentMediaType(mt)) => Params::Format { format: mt.to_string(), value: value() },
+            Some(Op::MinItems(m) | Op::MaxItems(m) | Op::MinProperties(m) | Op::MaxProperties(m)) => {
+                Params::Count { limit: *m, count: count(i) }
             }
-            Some(Op::MaxProperties(m)) => {
-                format!("must have at most {}, not {}", plural(*m, "property", "properties"), count(i))
-            }
-            _ => "is not valid".into(),
+            _ => Params::NoMatch,
         },
-        Tag::Unexpected | Tag::Unevaluated => {
-            let allowed = names_at(cx, &cx.node(e).location);
-            unknown_member(&path.parent(), &allowed, cx.tool_arguments)
-        }
-        Tag::UnevaluatedItems => {
-            let n = count(i);
-            format!("must have at most {} that its schema describes, not {n}", plural(u64::from(e.a), "item", "items"))
-        }
-        Tag::AdditionalItems => {
-            format!("must have at most {}, not {}", plural(u64::from(e.a), "item", "items"), count(i))
-        }
+        Tag::Unexpected | Tag::Unevaluated => Params::Unexpected { allowed: Some(names_at(cx, &cx.node(e).location)) },
+        Tag::UnevaluatedItems | Tag::AdditionalItems => Params::Count { limit: u64::from(e.a), count: count(i) },
         Tag::False => {
             let location = cx.node(e).location.to_string();
             let under_properties = location.rsplit_once('/').is_some_and(|(parent, _)| parent.ends_with("/properties"));
             let parent_location = location.rsplit_once('/').map(|(p, _)| p.to_owned());
             match path.segments().last() {
-                Some(Segment::Key(_)) if under_properties => "is not allowed".to_owned(),
+                Some(Segment::Key(_)) if under_properties => Params::Unexpected { allowed: None },
                 Some(Segment::Key(_)) => {
-                    let allowed = parent_location.map(|p| names_at(cx, &p)).unwrap_or_default();
-                    unknown_member(&path.parent(), &allowed, cx.tool_arguments)
+                    Params::Unexpected { allowed: Some(parent_location.map(|p| names_at(cx, &p)).unwrap_or_default()) }
                 }
                 Some(Segment::Index(_)) => {
                     let prefix = parent_location
@@ -563,57 +465,47 @@ fn predicate(cx: &Context<'_, '_>, e: &RawError, path: &Path) -> String {
                         .and_then(|v| v.get("prefixItems"))
                         .and_then(Value::as_array)
                         .map_or(0, <[Value]>::len) as u64;
-                    format!("is not allowed: the array takes at most {}", plural(prefix, "item", "items"))
+                    Params::ExtraItem { limit: prefix }
                 }
-                None => "is not allowed".to_owned(),
+                None => Params::False,
             }
         }
-        Tag::UniqueItems => format!("must not repeat an item (items {} and {} are equal)", e.a, e.b),
+        Tag::UniqueItems => Params::Unique { first: u64::from(e.a), second: u64::from(e.b) },
         Tag::Contains | Tag::MinContains | Tag::MaxContains => {
             let location = cx.node(e).location.to_string();
-            let contains = cx
-                .schema_at(&location)
-                .and_then(|v| v.get("contains"))
-                .map(compact)
-                .unwrap_or_else(|| "its item schema".into());
-            match (e.tag, cx.op(e)) {
-                (Tag::MaxContains, Some(Op::Contains { max, .. })) => {
-                    format!("must contain at most {} matching {contains}", plural(max.unwrap_or(0), "item", "items"))
-                }
-                (Tag::MinContains, Some(Op::Contains { min, .. })) => {
-                    format!("must contain at least {} matching {contains}", plural(min.unwrap_or(0), "item", "items"))
-                }
-                _ => format!("must contain an item matching {contains}"),
-            }
+            let schema = cx.schema_at(&location).and_then(|v| v.get("contains")).cloned();
+            let limit = match (e.tag, cx.op(e)) {
+                (Tag::MaxContains, Some(Op::Contains { max, .. })) => max.unwrap_or(0),
+                (Tag::MinContains, Some(Op::Contains { min, .. })) => min.unwrap_or(0),
+                _ => 1,
+            };
+            Params::Contains { schema, limit }
         }
         Tag::Not => {
             let location = format!("{}/not", cx.node(e).location);
-            let schema = cx.schema_at(&location).map(compact).unwrap_or_default();
-            format!("must not match {schema}")
+            Params::Not { schema: cx.schema_at(&location).cloned().unwrap_or(Value::Null) }
         }
         Tag::Types => {
             let mut bits = Vec::new();
             let mut packed = e.a;
             while packed & 0xF != 0 {
-                bits.push(1u8 << ((packed & 0xF) - 1));
+                bits.push(JsonType::of_bit(1u8 << ((packed & 0xF) - 1)));
                 packed >>= 4;
             }
-            if bits.is_empty() {
-                "does not match any of its allowed forms".to_owned()
-            } else {
-                format!("must be {}, not {}", types_phrase(&bits), got(tape, i))
-            }
+            if bits.is_empty() { Params::NoMatch } else { Params::Type { expected: bits, value: value() } }
         }
-        Tag::OneOfMany => {
-            let valid: Vec<String> =
-                cx.lists.get(e.a as usize..e.b as usize).unwrap_or_default().iter().map(u32::to_string).collect();
-            let which =
-                if valid.len() >= 2 { format!(" (oneOf branches {})", valid.join(" and ")) } else { String::new() };
-            format!("matches more than one of its allowed forms{which}; it must match exactly one")
-        }
-        Tag::AnyOf | Tag::OneOfNone => "does not match any of its allowed forms".to_owned(),
-        Tag::Required | Tag::DependentRequired | Tag::DependencyRequired => missing(cx, e).1,
-        Tag::PatternLimit => "could not be checked".to_owned(),
+        Tag::OneOfMany => Params::ManyMatch {
+            branches: cx
+                .lists
+                .get(e.a as usize..e.b as usize)
+                .unwrap_or_default()
+                .iter()
+                .map(|&b| u64::from(b))
+                .collect(),
+        },
+        Tag::AnyOf | Tag::OneOfNone => Params::NoMatch,
+        Tag::Required | Tag::DependentRequired | Tag::DependencyRequired => missing(cx, e),
+        Tag::PatternLimit => Params::NoMatch,
     }
 }
 
@@ -704,7 +596,7 @@ pub(crate) fn meta_display(cx: &Context<'_, '_>, e: &RawError) -> (String, Strin
     let message = match e.tag {
         Tag::Op => match cx.op(e) {
             Some(Op::Type(mask)) => {
-                let bits = mask_bits(*mask);
+                let bits: Vec<u8> = (0..7).map(|b| 1u8 << b).filter(|b| mask & b != 0).collect();
                 if bits.len() == 1 {
                     format!("{v} is not of type \"{}\"", types::name(bits[0]))
                 } else {
@@ -751,7 +643,8 @@ pub(crate) fn meta_display(cx: &Context<'_, '_>, e: &RawError) -> (String, Strin
             _ => format!("{v} is not valid"),
         },
         Tag::Required | Tag::DependentRequired | Tag::DependencyRequired => {
-            format!("{} is a required property", json::quote(&missing(cx, e).0))
+            let Params::Required { name, .. } = missing(cx, e) else { unreachable!("missing() gives Required") };
+            format!("{} is a required property", json::quote(&name))
         }
         Tag::Unexpected => format!("Additional properties are not allowed ('{}' was unexpected)", tape.str(e.inst - 1)),
         Tag::Unevaluated => {

@@ -17,6 +17,7 @@ pub(crate) mod legacy;
 mod messages;
 mod meta;
 mod number;
+pub mod params;
 mod program;
 mod refcheck;
 mod stdformats;
@@ -33,6 +34,7 @@ use std::sync::Arc;
 pub use formats::is_base64;
 pub use messages::{ArgError, errors_json};
 pub(crate) use messages::{Found, schema_unusable, unreadable};
+pub use params::{JsonType, LimitKind, Params, Shown};
 pub(crate) use refcheck::percent_decode;
 
 /// Most schemas that checking one value against one schema may take, each

@@ -131,10 +131,8 @@ fn core_outcome(o: &Value) -> Result<tool_schema::Outcome, String> {
         "invalidArguments" => O::InvalidArguments(
             parts_of(v)
                 .into_iter()
-                .map(|e| tool_schema::ArgError {
-                    path: text(e, "path").into(),
-                    keyword: text(e, "keyword").into(),
-                    message: text(e, "message").into(),
+                .map(|e| {
+                    conformance::arg_error(text(e, "path").into(), text(e, "keyword").into(), text(e, "message").into())
                 })
                 .collect(),
         ),

@@ -1,0 +1,371 @@
+//! What a failed keyword wanted and what came, as values (ajv's `params`,
+//! boon's error kinds): every argument error carries one [`Params`], and its
+//! message is rendered from it here, by the templates of docs/validation.md.
+//! Nothing reads a message back into its parts.
+
+use super::formats;
+use crate::json::Value;
+use crate::path::Path;
+
+/// A JSON value's type, as the `type` keyword names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JsonType {
+    Null,
+    Boolean,
+    Integer,
+    Number,
+    String,
+    Array,
+    Object,
+}
+
+impl JsonType {
+    /// The `type` keyword's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            JsonType::Null => "null",
+            JsonType::Boolean => "boolean",
+            JsonType::Integer => "integer",
+            JsonType::Number => "number",
+            JsonType::String => "string",
+            JsonType::Array => "array",
+            JsonType::Object => "object",
+        }
+    }
+
+    /// The type a `type` mask bit stands for.
+    pub(crate) fn of_bit(bit: u8) -> JsonType {
+        use super::program::types;
+        match bit {
+            types::NULL => JsonType::Null,
+            types::BOOLEAN => JsonType::Boolean,
+            types::INTEGER => JsonType::Integer,
+            types::NUMBER => JsonType::Number,
+            types::STRING => JsonType::String,
+            types::ARRAY => JsonType::Array,
+            _ => JsonType::Object,
+        }
+    }
+
+    fn phrase(self) -> &'static str {
+        match self {
+            JsonType::Null => "null",
+            JsonType::Boolean => "a boolean",
+            JsonType::Integer => "an integer",
+            JsonType::Number => "a number",
+            JsonType::String => "a string",
+            JsonType::Array => "an array",
+            JsonType::Object => "an object",
+        }
+    }
+}
+
+/// The value that came, as an error shows it: its type, and for a string,
+/// number, boolean or null its JSON text (a string or number longer than
+/// 60 characters cut there, then `…` and its length).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    pub kind: JsonType,
+    pub text: Option<String>,
+}
+
+impl Shown {
+    /// As a type error names it: numbers, booleans and null by value, other
+    /// values by kind.
+    fn got(&self) -> &str {
+        match (self.kind, &self.text) {
+            (JsonType::String | JsonType::Array | JsonType::Object, _) | (_, None) => self.kind.phrase(),
+            (_, Some(text)) => text,
+        }
+    }
+
+    /// By value: strings quoted too.
+    fn shown(&self) -> &str {
+        match (self.kind, &self.text) {
+            (JsonType::String, Some(text)) => text,
+            _ => self.got(),
+        }
+    }
+}
+
+/// Which limit an error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitKind {
+    /// The argument text's length in bytes (`max-argument-bytes`).
+    Bytes,
+    /// How deep its arrays and objects nest (`max-argument-depth`).
+    Depth,
+    /// The work budget, in steps.
+    Steps,
+    /// The errors listed: `count` more were found.
+    Errors,
+}
+
+/// What a failed keyword wanted and what came. The keyword beside it says
+/// which check it was (`minimum` and `maximum` share [`Params::Bound`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Params {
+    /// `type`, or an `anyOf`/`oneOf` whose branches differ only in type: the
+    /// types allowed (in the schema's order) and the value.
+    Type { expected: Vec<JsonType>, value: Shown },
+    /// `const`: the value wanted, and the value.
+    Const { expected: Value, value: Shown },
+    /// `enum`: the allowed values (the first 100) and how many more there
+    /// are, and the value.
+    Enum { allowed: Vec<Value>, more: u64, value: Shown },
+    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`,
+    /// `multipleOf`: the schema's number and the argument, both as written
+    /// (the argument cut as [`Shown`] says).
+    Bound { limit: String, value: String },
+    /// `minLength`, `maxLength` (characters), `minItems`, `maxItems`,
+    /// `additionalItems`, `unevaluatedItems` (items), `minProperties`,
+    /// `maxProperties` (members): the limit and the count.
+    Count { limit: u64, count: u64 },
+    /// `pattern`: the pattern and the value.
+    Pattern { pattern: String, value: Shown },
+    /// `format`, `contentEncoding` (`base64`), `contentMediaType`: the format
+    /// or media type, and the value.
+    Format { format: String, value: Shown },
+    /// `required`, `dependentRequired`, `dependencies`: the member missing,
+    /// and the member given whose dependency requires it.
+    Required { name: String, given: Option<String> },
+    /// `additionalProperties`, `unevaluatedProperties`, `falseSchema` of a
+    /// member: the members the object declares (`None`: the member's own
+    /// schema is `false`).
+    Unexpected { allowed: Option<Vec<String>> },
+    /// `uniqueItems`: the indices of two equal items.
+    Unique { first: u64, second: u64 },
+    /// `contains`, `minContains`, `maxContains`: the item schema and the
+    /// count required (1 for `contains`).
+    Contains { schema: Option<Value>, limit: u64 },
+    /// `not`: the schema the value matched.
+    Not { schema: Value },
+    /// An item whose schema is `false`: the array takes only its first
+    /// `limit` items (`prefixItems`).
+    ExtraItem { limit: u64 },
+    /// A value whose schema is `false`.
+    False,
+    /// `anyOf`, `oneOf`: no form matched.
+    NoMatch,
+    /// `oneOf`: more than one branch matched (their indices, when known).
+    ManyMatch { branches: Vec<u64> },
+    /// `propertyNames`: a member's name, refused by the check in `inner`
+    /// (said of the name; its `value` is the name).
+    PropertyName { name: String, inner: Box<Params>, inner_keyword: String },
+    /// `pattern`: a match that took more backtracking steps than allowed,
+    /// and where (`items[2].code`).
+    Backtracking { pattern: String, at: String, steps: u64 },
+    /// `limit`: a limit on the arguments or the work was reached.
+    Limit { kind: LimitKind, limit: u64, count: u64 },
+    /// `json`: the text is not JSON, and why.
+    Json { reason: String },
+    /// `schema`: the tool's schema is unusable (its diagnostic).
+    Schema { code: String, message: String, path: String },
+    /// `json`, `tuple`, `pairs`: an answer to a converted schema that cannot
+    /// be turned back; `additionalProperties`: arguments no answer to the
+    /// converted schema can carry. What the message says of it.
+    Conversion { reason: String },
+}
+
+/// Most allowed values an `enum` message lists; past them it says how many more.
+pub(crate) const ENUM_LISTED: usize = 100;
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `an integer or null`, `a string, an integer or null`: null last.
+pub(crate) fn types_phrase(types: &[JsonType]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    let not_null = types.iter().filter(|t| **t != JsonType::Null);
+    for t in not_null.chain(types.iter().filter(|t| **t == JsonType::Null)) {
+        let p = t.phrase();
+        if !names.contains(&p) {
+            names.push(p);
+        }
+    }
+    match names.as_slice() {
+        [] => "of no type".into(),
+        [one] => (*one).into(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// Most characters of a value a message shows.
+const SHOWN_CHARS: usize = 60;
+
+/// An allowed value as a list item: strings bare (`Red`), others as JSON.
+fn listed(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => compact(other),
+    }
+}
+
+/// A value or schema as JSON, cut after 120 characters.
+pub(crate) fn compact(v: &Value) -> String {
+    let text = v.to_json();
+    if text.chars().count() <= 2 * SHOWN_CHARS {
+        text
+    } else {
+        text.chars().take(2 * SHOWN_CHARS).collect::<String>() + "…"
+    }
+}
+
+/// The message for a member the schema does not allow at `parent`.
+fn unknown_member(parent: &Path, allowed: &[String], tool_arguments: bool) -> String {
+    let list = allowed.join(", ");
+    if parent.segments().is_empty() && !tool_arguments {
+        if allowed.is_empty() {
+            "is not an allowed property (none are allowed)".to_owned()
+        } else {
+            format!("is not an allowed property (expected one of: {list})")
+        }
+    } else if parent.segments().is_empty() {
+        if allowed.is_empty() {
+            "is not a parameter of this tool (it takes none)".to_owned()
+        } else {
+            format!("is not a parameter of this tool (expected one of: {list})")
+        }
+    } else if allowed.is_empty() {
+        format!("is not a property of '{parent}' (it takes none)")
+    } else {
+        format!("is not a property of '{parent}' (expected one of: {list})")
+    }
+}
+
+/// What the message says of the value at `path` (after `Argument '<path>' `):
+/// with `came`, what came too (`, not 500`); without, what was wanted only.
+/// `tool_arguments`: the value is a tool's arguments, whose members are its
+/// parameters.
+pub(crate) fn predicate(params: &Params, keyword: &str, path: &Path, tool_arguments: bool, came: bool) -> String {
+    let not = |v: &str| if came { format!(", not {v}") } else { String::new() };
+    match params {
+        // A tool's arguments that are not an object at all.
+        Params::Type { expected, value }
+            if tool_arguments && path.segments().is_empty() && expected == &[JsonType::Object] =>
+        {
+            format!("must be a JSON object of named arguments{}", not(value.got()))
+        }
+        Params::Type { expected, value } => format!("must be {}{}", types_phrase(expected), not(value.got())),
+        Params::Const { expected, value } => format!("must be {}{}", compact(expected), not(value.shown())),
+        Params::Enum { allowed, more, value } => {
+            let list: Vec<String> = allowed.iter().map(|a| listed(a)).collect();
+            let others = if *more > 0 { format!(" and {more} other values") } else { String::new() };
+            format!("must be one of {}{others}{}", list.join(", "), not(value.shown()))
+        }
+        Params::Bound { limit, value } => {
+            let wanted = match keyword {
+                "minimum" => "must be at least",
+                "maximum" => "must be at most",
+                "exclusiveMinimum" => "must be greater than",
+                "exclusiveMaximum" => "must be less than",
+                _ => "must be a multiple of",
+            };
+            format!("{wanted} {limit}{}", not(value))
+        }
+        Params::Count { limit, count } => {
+            let n = count.to_string();
+            match keyword {
+                "minLength" => {
+                    format!("must be at least {} long{}", plural(*limit, "character", "characters"), not(&n))
+                }
+                "maxLength" => format!("must be at most {} long{}", plural(*limit, "character", "characters"), not(&n)),
+                "minItems" => format!("must have at least {}{}", plural(*limit, "item", "items"), not(&n)),
+                "minProperties" => {
+                    format!("must have at least {}{}", plural(*limit, "property", "properties"), not(&n))
+                }
+                "maxProperties" => format!("must have at most {}{}", plural(*limit, "property", "properties"), not(&n)),
+                "unevaluatedItems" => {
+                    format!(
+                        "must have at most {} that its schema describes{}",
+                        plural(*limit, "item", "items"),
+                        not(&n)
+                    )
+                }
+                // maxItems, additionalItems
+                _ => format!("must have at most {}{}", plural(*limit, "item", "items"), not(&n)),
+            }
+        }
+        Params::Pattern { pattern, value } => format!("must match the pattern {pattern}{}", not(value.shown())),
+        Params::Format { format, value } => {
+            let wanted = match keyword {
+                "contentEncoding" => "base64 text".to_owned(),
+                "contentMediaType" => format!("{format} content"),
+                _ => formats::phrase(format),
+            };
+            format!("must be {wanted}{}", not(value.shown()))
+        }
+        Params::Required { given, .. } => match (keyword, given) {
+            (_, Some(t)) => format!("is required when '{}' is given", path.parent().key(t)),
+            ("dependentRequired", None) => "is required by another argument that is given".to_owned(),
+            _ => "is required".to_owned(),
+        },
+        Params::Unexpected { allowed: None } => "is not allowed".to_owned(),
+        Params::Unexpected { allowed: Some(allowed) } => unknown_member(&path.parent(), allowed, tool_arguments),
+        Params::Unique { first, second } => format!("must not repeat an item (items {first} and {second} are equal)"),
+        Params::Contains { schema, limit } => {
+            let schema = schema.as_ref().map_or_else(|| "its item schema".to_owned(), compact);
+            match keyword {
+                "maxContains" => {
+                    format!("must contain at most {} matching {schema}", plural(*limit, "item", "items"))
+                }
+                "minContains" => {
+                    format!("must contain at least {} matching {schema}", plural(*limit, "item", "items"))
+                }
+                _ => format!("must contain an item matching {schema}"),
+            }
+        }
+        Params::Not { schema } => format!("must not match {}", compact(schema)),
+        Params::ExtraItem { limit } => {
+            format!("is not allowed: the array takes at most {}", plural(*limit, "item", "items"))
+        }
+        Params::False => "is not allowed".to_owned(),
+        Params::NoMatch => "does not match any of its allowed forms".to_owned(),
+        Params::ManyMatch { branches } => {
+            let valid: Vec<String> = branches.iter().map(u64::to_string).collect();
+            let which =
+                if valid.len() >= 2 { format!(" (oneOf branches {})", valid.join(" and ")) } else { String::new() };
+            format!("matches more than one of its allowed forms{which}; it must match exactly one")
+        }
+        Params::PropertyName { name, inner, inner_keyword } => format!(
+            "has a property name {} that is not allowed: it {}",
+            crate::json::quote(name),
+            predicate(inner, inner_keyword, path, tool_arguments, false)
+        ),
+        Params::Backtracking { pattern, at, steps } => format!(
+            "could not be checked: matching the pattern {pattern} against '{at}' takes more than {steps} backtracking steps"
+        ),
+        Params::Limit { kind: LimitKind::Bytes, limit, .. } => format!("is longer than the limit of {limit} bytes"),
+        Params::Limit { kind: LimitKind::Depth, limit, .. } => {
+            format!("nests arrays and objects deeper than the limit of {limit}")
+        }
+        Params::Limit { kind: LimitKind::Steps, limit, .. } => {
+            format!("could not be checked: checking it against the schema takes more than {limit} steps")
+        }
+        Params::Limit { kind: LimitKind::Errors, limit, count } => format!(
+            "has {count} more {} that {} not listed (at most {limit} are)",
+            if *count == 1 { "error" } else { "errors" },
+            if *count == 1 { "is" } else { "are" }
+        ),
+        Params::Json { reason } => format!("is not valid JSON: {reason}"),
+        Params::Schema { code, message, path } => format!(
+            "cannot be checked: the tool's schema is unusable ({code}: {} at {path})",
+            message.trim_end_matches('.')
+        ),
+        Params::Conversion { reason } => reason.clone(),
+    }
+}
+
+/// `Argument '<path>' <predicate>.`
+pub(crate) fn message(params: &Params, keyword: &str, path: &Path, tool_arguments: bool) -> String {
+    let path_text = path.to_string();
+    let predicate = predicate(params, keyword, path, tool_arguments, true);
+    let mut message = String::with_capacity(path_text.len() + predicate.len() + 13);
+    message.push_str("Argument '");
+    message.push_str(&path_text);
+    message.push_str("' ");
+    message.push_str(&predicate);
+    message.push('.');
+    message
+}
