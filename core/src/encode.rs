@@ -9,7 +9,7 @@
 //! the model would read.
 
 use crate::describe::descriptor::{Mode, TypeRef};
-use crate::describe::resolve::{Described, Resolver};
+use crate::describe::resolve::Resolver;
 use crate::describe::typeexpr::TypeExpr;
 use crate::describe::{ReturnKind, classify_return, context_from};
 use crate::diag::{self, Code, Diagnostic, Sink};
@@ -75,19 +75,28 @@ const LIMITS: ParseLimits = ParseLimits { max_bytes: 64 << 20, max_depth: 256 };
 
 /// Turns an outcome into the tool result the model receives.
 pub fn encode_result(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult, Vec<Diagnostic>> {
+    encode_outcome(sig.tool_name, outcome, |outcome| encode_returned(sig, outcome))
+}
+
+/// An outcome as the tool result: a failure in the contract's words
+/// whatever the return type (the return type is not even read, so a tool
+/// whose signature has a problem still reports its own failure), anything
+/// returned by `returned`, within the work budget.
+pub(crate) fn encode_outcome(
+    tool_name: &str,
+    outcome: Outcome,
+    returned: impl FnOnce(Outcome) -> Result<ToolResult, (Vec<Diagnostic>, usize)>,
+) -> Result<ToolResult, Vec<Diagnostic>> {
     match outcome {
-        // A failure is an error result whatever the return type; the return
-        // type is not even read, so a tool whose signature has a problem still
-        // reports its own failure in the contract's words.
         Outcome::Threw { type_name, message } => {
-            Ok(error(format!("Tool '{}' failed: {}", sig.tool_name, exception_text(&type_name, &message))))
+            Ok(error(format!("Tool '{tool_name}' failed: {}", exception_text(&type_name, &message))))
         }
-        Outcome::TimedOut(seconds) => Ok(error(format!("Tool '{}' timed out after {seconds} s.", sig.tool_name))),
+        Outcome::TimedOut(seconds) => Ok(error(format!("Tool '{tool_name}' timed out after {seconds} s."))),
         Outcome::InvalidArguments(errors) => {
             Ok(error(errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("\n")))
         }
         outcome => {
-            let (answer, over) = work::operation(|| encode_returned(sig, outcome));
+            let (answer, over) = work::operation(|| returned(outcome));
             if over {
                 return Err(vec![diag::over_budget(Code::Ole004, "encoding the outcome")]);
             }
@@ -144,12 +153,42 @@ fn encode_returned(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult, (
         Some(k) if sink.is_empty() => k,
         _ => return Err(sink.into_listed()),
     };
+    let fits = |text: &str, at: &Path, sink: &mut Sink| match &kind {
+        ReturnKind::Json(d) | ReturnKind::Value(d) => match fits_validator(&d.schema.to_value().to_json()) {
+            Ok(v) => check_fits(&v, text, sig.return_type, at, sink),
+            Err(diags) => diags.into_iter().for_each(|d| sink.push(d)),
+        },
+        _ => {}
+    };
+    let returning =
+        Returning { return_type: sig.return_type, ends_loop: sig.ends_loop, kind: Some(&kind), fits: &fits };
+    encode_kind(&returning, outcome, sink)
+}
+
+/// How a tool's returned values become content.
+pub(crate) struct Returning<'a> {
+    /// The return type as the messages name it.
+    pub return_type: &'a str,
+    pub ends_loop: bool,
+    /// What the return type is; `None`: a tool described by schemas only,
+    /// whose value is any JSON (a string as text).
+    pub kind: Option<&'a ReturnKind>,
+    /// Checks a returned value's text against the return type's schema.
+    pub fits: &'a dyn Fn(&str, &Path, &mut Sink),
+}
+
+/// A returned outcome as content, as `r` says.
+pub(crate) fn encode_kind(
+    r: &Returning<'_>,
+    outcome: Outcome,
+    mut sink: Sink,
+) -> Result<ToolResult, (Vec<Diagnostic>, usize)> {
     let at = Path::root().key("outcome");
     let mismatch = |mut sink: Sink, what: &str, wants: &str| {
         sink.report(
             Code::Ole002,
             &at,
-            format!("The tool returned {what}, but its return type '{}' {wants}.", sig.return_type),
+            format!("The tool returned {what}, but its return type '{}' {wants}.", r.return_type),
         );
         Err(sink.into_listed())
     };
@@ -160,9 +199,9 @@ fn encode_returned(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult, (
         ReturnKind::ToolResult => "returns a ToolResult",
         ReturnKind::Json(_) | ReturnKind::Value(_) => "returns a value",
     };
-    match (outcome, &kind) {
-        (Outcome::ReturnedNothing, ReturnKind::Nothing) => Ok(ToolResult::default()),
-        (Outcome::ReturnedParts(parts), ReturnKind::Parts) => {
+    match (outcome, r.kind) {
+        (Outcome::ReturnedNothing, Some(ReturnKind::Nothing) | None) => Ok(ToolResult::default()),
+        (Outcome::ReturnedParts(parts), Some(ReturnKind::Parts) | None) => {
             let parts = normalize_parts(parts, &at.key("parts"), &mut sink);
             if sink.is_empty() {
                 Ok(ToolResult { parts, is_error: false, typed_result: None })
@@ -170,52 +209,66 @@ fn encode_returned(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult, (
                 Err(sink.into_listed())
             }
         }
-        (Outcome::ReturnedToolResult(r), ReturnKind::ToolResult) => {
-            let typed_result = r.typed_result.and_then(|t| parse_value(&t, &at.key("typedResult"), &mut sink));
-            let parts = normalize_parts(r.parts, &at.key("parts"), &mut sink);
+        (Outcome::ReturnedToolResult(t), Some(ReturnKind::ToolResult) | None) => {
+            let typed_result = t.typed_result.and_then(|t| parse_value(&t, &at.key("typedResult"), &mut sink));
+            let parts = normalize_parts(t.parts, &at.key("parts"), &mut sink);
             if !sink.is_empty() {
                 return Err(sink.into_listed());
             }
-            Ok(ToolResult { parts, is_error: r.is_error, typed_result: typed_result.map(|v| v.to_json()) })
+            Ok(ToolResult { parts, is_error: t.is_error, typed_result: typed_result.map(|v| v.to_json()) })
         }
-        (Outcome::Returned(text), _) => {
+        (Outcome::Returned(text), kind) => {
             let Some(value) = parse_value(&text, &at.key("value"), &mut sink) else {
                 return Err(sink.into_listed());
             };
-            let typed = sig.ends_loop.then(|| value.to_json());
-            let part = match (&kind, &value) {
-                (ReturnKind::Nothing | ReturnKind::Parts | ReturnKind::ToolResult, _) => {
-                    return mismatch(sink, "a value", wants(&kind));
+            let typed = r.ends_loop.then(|| value.to_json());
+            let part = match (kind, &value) {
+                (Some(k @ (ReturnKind::Nothing | ReturnKind::Parts | ReturnKind::ToolResult)), _) => {
+                    return mismatch(sink, "a value", wants(k));
                 }
                 // `T?` that is null: the text `null`.
-                (ReturnKind::Text { nullable: true }, Value::Null) => Part::Text("null".into()),
-                (ReturnKind::Json(d) | ReturnKind::Value(d), Value::Null) if d.nullable => Part::Text("null".into()),
-                (ReturnKind::Text { .. }, Value::String(s)) => Part::Text(s.clone()),
-                (ReturnKind::Text { .. }, other) => {
+                (Some(ReturnKind::Text { nullable: true }), Value::Null) => Part::Text("null".into()),
+                (Some(ReturnKind::Json(d) | ReturnKind::Value(d)), Value::Null) if d.nullable => {
+                    Part::Text("null".into())
+                }
+                (Some(ReturnKind::Text { .. }), Value::String(s)) => Part::Text(s.clone()),
+                (Some(ReturnKind::Text { .. }), other) => {
                     sink.report(
                         Code::Ole003,
                         &at.key("value"),
                         format!(
                             "The value returned for '{}' does not fit it: it must be a string, not {}.",
-                            sig.return_type,
+                            r.return_type,
                             crate::describe::descriptor::article(other)
                         ),
                     );
                     return Err(sink.into_listed());
                 }
-                (ReturnKind::Json(d) | ReturnKind::Value(d), _) => {
-                    check_fits(d, &text, sig.return_type, &at.key("value"), &mut sink);
+                (Some(ReturnKind::Json(_) | ReturnKind::Value(_)), _) => {
+                    (r.fits)(&text, &at.key("value"), &mut sink);
                     if !sink.is_empty() {
                         return Err(sink.into_listed());
                     }
                     Part::Json(value.to_json())
                 }
+                // Described by schemas only: checked against the output
+                // schema, if any; a string is text.
+                (None, value) => {
+                    (r.fits)(&text, &at.key("value"), &mut sink);
+                    if !sink.is_empty() {
+                        return Err(sink.into_listed());
+                    }
+                    match value {
+                        Value::String(s) => Part::Text(s.clone()),
+                        other => Part::Json(other.to_json()),
+                    }
+                }
             };
             Ok(ToolResult { parts: vec![part], is_error: false, typed_result: typed })
         }
-        (Outcome::ReturnedNothing, k) => mismatch(sink, "nothing", wants(k)),
-        (Outcome::ReturnedParts(_), k) => mismatch(sink, "content parts", wants(k)),
-        (Outcome::ReturnedToolResult(_), k) => mismatch(sink, "a ToolResult", wants(k)),
+        (Outcome::ReturnedNothing, Some(k)) => mismatch(sink, "nothing", wants(k)),
+        (Outcome::ReturnedParts(_), Some(k)) => mismatch(sink, "content parts", wants(k)),
+        (Outcome::ReturnedToolResult(_), Some(k)) => mismatch(sink, "a ToolResult", wants(k)),
         (Outcome::Threw { .. } | Outcome::TimedOut(_) | Outcome::InvalidArguments(_), _) => {
             unreachable!("failures are encoded before the return type is read")
         }
@@ -251,20 +304,17 @@ fn normalize_parts(parts: Vec<Part>, at: &Path, sink: &mut Sink) -> Vec<Part> {
     out
 }
 
-/// A returned value must fit its declared type: validated against the type's
-/// schema (the tool's output schema), exactly as arguments are, with the
-/// steps the operation has left.
-fn check_fits(d: &Described, text: &str, return_type: &str, at: &Path, sink: &mut Sink) {
+/// The validator a returned value is checked with: the return type's schema
+/// (the tool's output schema), as arguments are, every error listed up to
+/// [`diag::MAX_DIAGNOSTICS`], with the steps the operation has left.
+pub(crate) fn fits_validator(schema: &str) -> Result<Validator, Vec<Diagnostic>> {
     let limits = Limits { max_errors: diag::MAX_DIAGNOSTICS, max_work: work::left(), ..Limits::default() };
-    let options = Options { formats: FormatMode::Assert, any_value: true, limits };
-    let schema = d.schema.to_value().to_json();
-    let validator = match Validator::compile(&schema, options) {
-        Ok(v) => v,
-        Err(diags) => {
-            diags.into_iter().for_each(|d| sink.push(d));
-            return;
-        }
-    };
+    Validator::compile(schema, Options { formats: FormatMode::Assert, any_value: true, limits })
+}
+
+/// A returned value must fit its declared type: every way it does not is
+/// an `OLE003`.
+pub(crate) fn check_fits(validator: &Validator, text: &str, return_type: &str, at: &Path, sink: &mut Sink) {
     let (found, more) = match validator.refusal(text) {
         Ok(_) => return,
         Err(Refused::Listed(found, more)) => (found, more),

@@ -14,6 +14,7 @@ pub mod encode;
 pub mod json;
 pub mod path;
 pub mod source;
+pub mod tool;
 pub mod validate;
 pub mod work;
 
@@ -25,7 +26,8 @@ pub use downconvert::{
 };
 pub use encode::{Outcome, Part, Signature, ToolResult, encode_result};
 pub use source::{FromSource, SourceDiagnostic, SourceFile, SourceOptions, describe_source, source_descriptor};
-pub use validate::{ArgError, FormatMode, Limits, Options, Validator, validate_args};
+pub use tool::{Converted, Tool, ToolInfo};
+pub use validate::{ArgError, FormatMode, Limits, Options, Params, Validator, validate_args};
 
 /// Converts a schema for a provider's strict mode ([`downconvert::downconvert`]),
 /// within the work budget, its diagnostics at most

@@ -8,6 +8,7 @@ pub mod differential;
 pub mod hints;
 pub mod hostile;
 pub mod roundtrip;
+pub mod typed;
 pub mod vectorfile;
 
 use host_demo::{Diagnostic, LoadOptions, Runtime};

@@ -147,7 +147,7 @@ pub(crate) fn context_from(types: Option<&str>, naming: Option<&str>, mode: Mode
     Some(context)
 }
 
-fn parse_input(text: &str, what: &str, sink: &mut Sink) -> Option<Value> {
+pub(crate) fn parse_input(text: &str, what: &str, sink: &mut Sink) -> Option<Value> {
     match json::parse(text, DESCRIPTOR_LIMITS) {
         Ok(v) => Some(v),
         Err(e) => {

@@ -254,73 +254,110 @@ pub fn forward_args(original: &str, target: Target<'_>, args_text: &str) -> Resu
 pub fn restore_args(original: &str, target: Target<'_>, args_text: &str) -> Result<String, Vec<ArgError>> {
     let unusable =
         |diags: Vec<Diagnostic>| -> Vec<ArgError> { diags.iter().map(crate::validate::schema_unusable).collect() };
-    let p = profile_of(target).map_err(unusable)?;
     let validator = read_schema(original).map_err(unusable)?;
-    let schema = as_2020(&validator);
-    let schema = &*schema;
-    let (_, conv) = convert_for(&p, schema, true).map_err(unusable)?;
-    let limits = Options::default().limits;
-    let args = json::parse(
-        args_text,
-        ParseLimits { max_bytes: limits.max_argument_bytes, max_depth: limits.max_argument_depth },
-    )
-    .map_err(|e| vec![crate::validate::unreadable(&e)])?;
-    let mut restorer = restore::Restorer { p: &p, root: schema, problems: Vec::new() };
-    let restored = restorer.restore(args, schema, &restore::At::default(), 0);
-    let problems = restorer.problems;
-    let restored_text = restored.to_json();
-    let checked = validator.validate_written(&restored_text);
-    if problems.is_empty()
-        && let Ok(bound) = &checked
-    {
-        // What binding added (the schema's defaults, for what the answer
-        // left out or gave as null) is checked too: nothing is handed back
-        // unvalidated.
-        if bound.len() == restored_text.len() {
-            return Ok(checked.unwrap_or_default());
-        }
-        return match validator.validate(bound) {
-            Ok(_) => Ok(checked.unwrap_or_default()),
-            Err(errors) => Err(errors
-                .into_iter()
-                .map(|mut e| {
-                    let base = e.message.trim_end_matches('.').to_owned();
-                    e.message = format!("{base} (the value is the schema's default, used where the answer gave none).");
-                    e
-                })
-                .collect()),
+    Restoring::new(std::sync::Arc::new(validator), target).map_err(unusable)?.restore(args_text)
+}
+
+/// What restoring an answer for one target reads, prepared once: the
+/// profile, the original schema compiled, and which of its constraints the
+/// conversion made hints only.
+pub(crate) struct Restoring {
+    profile: Cow<'static, Profile>,
+    validator: std::sync::Arc<Validator>,
+    /// The original schema in 2020-12's spellings, when it was written in an
+    /// earlier draft's (else the validator's own).
+    legacy: Option<Value>,
+    /// (node, keyword) of each constraint the target saw only as a hint.
+    weakened: std::collections::HashSet<(String, String)>,
+}
+
+impl Restoring {
+    /// Prepares restoring answers for `target` to the schema `validator` checks.
+    pub(crate) fn new(validator: std::sync::Arc<Validator>, target: Target<'_>) -> Result<Restoring, Vec<Diagnostic>> {
+        let profile = profile_of(target)?;
+        let legacy = match as_2020(&validator) {
+            Cow::Owned(v) => Some(v),
+            Cow::Borrowed(_) => None,
         };
+        let schema = legacy.as_ref().unwrap_or_else(|| validator.schema());
+        let weakened = convert_for(&profile, schema, true)?.1.weakened;
+        Ok(Restoring { profile, validator, legacy, weakened })
     }
-    // An answer that could not be turned back is its own error; validation's
-    // errors at or under its place would only repeat it.
-    let under = |path: &str, at: &str| {
-        path == at || at == "$" || path.strip_prefix(at).is_some_and(|rest| rest.starts_with(['.', '[']))
-    };
-    let hinted = |(position, mut e, source): crate::validate::Found| {
-        // The keyword that failed, or one it sits under (a branch of a
-        // oneOf the target saw only as a hint).
-        let under_hint = source.match_indices('/').any(|(i, _)| {
-            let (node, rest) = source.split_at(i);
-            let keyword = rest[1..].split('/').next().unwrap_or("");
-            conv.weakened.contains(&(node.to_owned(), keyword.to_owned()))
-        });
-        if under_hint {
-            let base = e.message.trim_end_matches('.');
-            e.message = format!("{base} (a constraint the schema sent to {} gave only as a hint).", p.name);
+
+    /// [`restore_args`] with nothing prepared again.
+    pub(crate) fn restore(&self, args_text: &str) -> Result<String, Vec<ArgError>> {
+        let p = &*self.profile;
+        let validator = &*self.validator;
+        let schema = self.legacy.as_ref().unwrap_or_else(|| validator.schema());
+        let limits = validator.options().limits;
+        let args = json::parse(
+            args_text,
+            ParseLimits { max_bytes: limits.max_argument_bytes, max_depth: limits.max_argument_depth },
+        )
+        .map_err(|e| vec![crate::validate::unreadable(&e)])?;
+        let mut restorer = restore::Restorer { p, root: schema, problems: Vec::new() };
+        let restored = restorer.restore(args, schema, &restore::At::default(), 0);
+        let problems = restorer.problems;
+        let restored_text = restored.to_json();
+        let checked = validator.validate_written(&restored_text);
+        if problems.is_empty()
+            && let Ok(bound) = &checked
+        {
+            // What binding added (the schema's defaults, for what the answer
+            // left out or gave as null) is checked too: nothing is handed back
+            // unvalidated.
+            if bound.len() == restored_text.len() {
+                return Ok(checked.unwrap_or_default());
+            }
+            return match validator.validate(bound) {
+                Ok(_) => Ok(checked.unwrap_or_default()),
+                Err(errors) => Err(errors
+                    .into_iter()
+                    .map(|mut e| {
+                        let base = e.message.trim_end_matches('.').to_owned();
+                        e.message =
+                            format!("{base} (the value is the schema's default, used where the answer gave none).");
+                        e
+                    })
+                    .collect()),
+            };
         }
-        (position, e)
-    };
-    let mut all: Vec<(Vec<usize>, ArgError)> = checked
-        .err()
-        .unwrap_or_default()
-        .into_iter()
-        .map(hinted)
-        .filter(|(_, e)| !problems.iter().any(|(_, pr)| under(&e.path, &pr.path)))
-        .collect();
-    // Every error in document order, as validate-args gives them.
-    for problem in problems {
-        let at = all.iter().position(|(position, _)| *position > problem.0).unwrap_or(all.len());
-        all.insert(at, problem);
+        Err(self.merged(checked.err().unwrap_or_default(), problems))
     }
-    Err(all.into_iter().map(|(_, e)| e).collect())
+
+    /// Validation's errors and the answer's own problems, in document order.
+    fn merged(&self, checked: Vec<crate::validate::Found>, problems: Vec<(Vec<usize>, ArgError)>) -> Vec<ArgError> {
+        let p = &*self.profile;
+        let conv_weakened = &self.weakened;
+        // An answer that could not be turned back is its own error; validation's
+        // errors at or under its place would only repeat it.
+        let under = |path: &str, at: &str| {
+            path == at || at == "$" || path.strip_prefix(at).is_some_and(|rest| rest.starts_with(['.', '[']))
+        };
+        let hinted = |(position, mut e, source): crate::validate::Found| {
+            // The keyword that failed, or one it sits under (a branch of a
+            // oneOf the target saw only as a hint).
+            let under_hint = source.match_indices('/').any(|(i, _)| {
+                let (node, rest) = source.split_at(i);
+                let keyword = rest[1..].split('/').next().unwrap_or("");
+                conv_weakened.contains(&(node.to_owned(), keyword.to_owned()))
+            });
+            if under_hint {
+                let base = e.message.trim_end_matches('.');
+                e.message = format!("{base} (a constraint the schema sent to {} gave only as a hint).", p.name);
+            }
+            (position, e)
+        };
+        let mut all: Vec<(Vec<usize>, ArgError)> = checked
+            .into_iter()
+            .map(hinted)
+            .filter(|(_, e)| !problems.iter().any(|(_, pr)| under(&e.path, &pr.path)))
+            .collect();
+        // Every error in document order, as validate-args gives them.
+        for problem in problems {
+            let at = all.iter().position(|(position, _)| *position > problem.0).unwrap_or(all.len());
+            all.insert(at, problem);
+        }
+        all.into_iter().map(|(_, e)| e).collect()
+    }
 }

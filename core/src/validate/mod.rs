@@ -109,6 +109,18 @@ pub(crate) enum Refused {
     OverBudget,
 }
 
+thread_local! {
+    /// How many schemas this thread (the component's instance) has compiled.
+    static COMPILED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many schemas this thread has compiled into validation programs so
+/// far (in the component, the instance): a tool is compiled once, and a
+/// test or a host's metrics can check that no call compiles again.
+pub fn schemas_compiled() -> u64 {
+    COMPILED.with(std::cell::Cell::get)
+}
+
 /// A compiled schema, ready to validate many argument texts.
 pub struct Validator {
     program: program::Program,
@@ -174,6 +186,7 @@ impl Validator {
                 return Err(vec![expansion_diagnostic(pointer)]);
             }
         }
+        COMPILED.with(|n| n.set(n.get() + 1));
         Ok(Validator { program, schema: Arc::new(schema), options })
     }
 

@@ -106,7 +106,8 @@ pub enum LimitKind {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Params {
     /// `type`, or an `anyOf`/`oneOf` whose branches differ only in type: the
-    /// types allowed (in the schema's order) and the value.
+    /// types allowed (in the order null, boolean, integer, number, string,
+    /// array, object) and the value.
     Type { expected: Vec<JsonType>, value: Shown },
     /// `const`: the value wanted, and the value.
     Const { expected: Value, value: Shown },
@@ -250,7 +251,7 @@ pub(crate) fn predicate(params: &Params, keyword: &str, path: &Path, tool_argume
         Params::Type { expected, value } => format!("must be {}{}", types_phrase(expected), not(value.got())),
         Params::Const { expected, value } => format!("must be {}{}", compact(expected), not(value.shown())),
         Params::Enum { allowed, more, value } => {
-            let list: Vec<String> = allowed.iter().map(|a| listed(a)).collect();
+            let list: Vec<String> = allowed.iter().map(listed).collect();
             let others = if *more > 0 { format!(" and {more} other values") } else { String::new() };
             format!("must be one of {}{others}{}", list.join(", "), not(value.shown()))
         }
@@ -355,6 +356,13 @@ pub(crate) fn predicate(params: &Params, keyword: &str, path: &Path, tool_argume
         ),
         Params::Conversion { reason } => reason.clone(),
     }
+}
+
+/// What a check of the value at `path` wanted, without what came (`must be
+/// at most 3 characters long`): the reason a `propertyNames` error gives
+/// for a name.
+pub fn wanted(params: &Params, keyword: &str, path: &Path) -> String {
+    predicate(params, keyword, path, false, false)
 }
 
 /// `Argument '<path>' <predicate>.`
