@@ -379,7 +379,7 @@ impl Sink {
         let mut index = crate::json::KeyIndex::default();
         let mut keyed: Vec<(Vec<usize>, Diagnostic)> =
             self.diags.into_iter().map(|(p, d)| (position(document, &p, &mut index), d)).collect();
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::stable_by(&mut keyed, &|a, b| a.0 < b.0);
         (keyed.into_iter().map(|(_, d)| d).collect(), more)
     }
 }

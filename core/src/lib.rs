@@ -13,6 +13,7 @@ pub mod downconvert;
 pub mod encode;
 pub mod json;
 pub mod path;
+mod sort;
 pub mod source;
 pub mod tool;
 pub mod validate;

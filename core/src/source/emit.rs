@@ -111,7 +111,8 @@ impl Read<'_> {
     /// In the order of the files and the places in them; problems with the options first.
     pub fn sorted(&self, mut all: Vec<SourceDiagnostic>) -> Vec<SourceDiagnostic> {
         let order: HashMap<&str, usize> = self.files.iter().enumerate().map(|(i, f)| (f.0, i)).collect();
-        all.sort_by_key(|d| (!d.file.is_empty(), order.get(d.file.as_str()).copied(), d.line, d.column));
+        let key = |d: &SourceDiagnostic| (!d.file.is_empty(), order.get(d.file.as_str()).copied(), d.line, d.column);
+        crate::sort::stable_by(&mut all, &|a, b| key(a) < key(b));
         all
     }
 }

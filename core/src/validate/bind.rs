@@ -244,7 +244,7 @@ fn rewrite(prog: &Program, tape: &Tape<'_>, at: u32, nodes: &[u32], out: &mut Ve
 }
 
 fn finish(mut out: Vec<(u32, String)>) -> Vec<(u32, String)> {
-    out.sort_by_key(|(at, _)| *at);
+    crate::sort::stable_by(&mut out, &|a, b| a.0 < b.0);
     out
 }
 

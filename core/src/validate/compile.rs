@@ -543,7 +543,7 @@ pub(crate) fn canonical(v: &Value, out: &mut Vec<u8>) {
         }
         Value::Object(members) => {
             let mut sorted: Vec<&(String, Value)> = members.iter().collect();
-            sorted.sort_by(|a, b| a.0.cmp(&b.0));
+            crate::sort::stable_by(&mut sorted, &|a, b| a.0 < b.0);
             out.push(b'{');
             for (k, v) in sorted {
                 canonical_string(k, out);
@@ -1083,11 +1083,12 @@ impl<'v> Compiler<'v> {
                 }
             }
         }
-        ops.sort_by_key(|op| match op {
+        let rank = |op: &Op| match op {
             Op::Required(_) if with_object => 41,
             Op::DependentRequired(_) if with_object => 42,
             other => priority(other),
-        });
+        };
+        crate::sort::stable_by(&mut ops, &|a, b| rank(a) < rank(b));
         // `unevaluated*` need every other keyword's annotations: they run
         // last (their errors are put back in place when reported).
         let (mut late, mut rest): (Vec<Op>, Vec<Op>) =

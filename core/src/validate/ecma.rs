@@ -1363,7 +1363,7 @@ impl Compiler {
         let (first, nullable) = first(&ast.node);
         let mut literals = Vec::new();
         required(&ast.node, &mut literals);
-        literals.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        crate::sort::stable_by(&mut literals, &|a, b| (b.len(), a) < (a.len(), b));
         literals.dedup();
         literals.truncate(3);
         Ok(Prog {

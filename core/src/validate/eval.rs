@@ -1604,7 +1604,7 @@ pub(crate) fn canonical_of(tape: &Tape<'_>, inst: u32, out: &mut Vec<u8>) {
             let mut open = stack.pop().unwrap_or(Open { tok: 0, left: 0, parts: Vec::new(), key: None });
             let object = tape.tok(open.tok).kind == Kind::Object;
             if object {
-                open.parts.sort_by(|a, b| a.0.cmp(&b.0));
+                crate::sort::stable_by(&mut open.parts, &|a, b| a.0 < b.0);
             }
             let mut b = Vec::new();
             b.push(if object { b'{' } else { b'[' });

@@ -514,7 +514,7 @@ fn params_of(cx: &Context<'_, '_>, e: &RawError, path: &Path) -> Params {
 pub(crate) fn report(cx: &Context<'_, '_>, errors: &[RawError], dropped: u64, max: usize) -> (Vec<Found>, u64) {
     let mut order: Vec<(u64, usize)> =
         errors.iter().enumerate().map(|(i, e)| (sort_key(e, cx.tape, cx.few), i)).collect();
-    order.sort();
+    crate::sort::stable_by(&mut order, &|a, b| a < b);
     // The same failure found twice renders the same: it is not rendered again.
     let mut found = std::collections::HashSet::new();
     order.retain(|&(_, i)| {
