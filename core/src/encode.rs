@@ -15,7 +15,7 @@ use crate::describe::{ReturnKind, classify_return, context_from};
 use crate::diag::{self, Code, Diagnostic, Sink};
 use crate::json::{self, ParseLimits, Value};
 use crate::path::Path;
-use crate::validate::{ArgError, FormatMode, Limits, Options, Refused, Validator};
+use crate::validate::{FormatMode, Limits, Options, Refused, Validator};
 use crate::work;
 
 /// One piece of content for the model.
@@ -51,8 +51,9 @@ pub enum Outcome {
     Threw { type_name: String, message: String },
     /// It ran past its `TimeoutSeconds`.
     TimedOut(u32),
-    /// Its arguments were refused before it ran (the errors of `validate-args`).
-    InvalidArguments(Vec<ArgError>),
+    /// Its arguments were refused before it ran: the messages of the errors
+    /// validation gave.
+    InvalidArguments(Vec<String>),
 }
 
 /// The tool a result is for.
@@ -82,6 +83,7 @@ pub fn encode_result(sig: Signature<'_>, outcome: Outcome) -> Result<ToolResult,
 /// whatever the return type (the return type is not even read, so a tool
 /// whose signature has a problem still reports its own failure), anything
 /// returned by `returned`, within the work budget.
+#[inline(never)]
 pub(crate) fn encode_outcome(
     tool_name: &str,
     outcome: Outcome,
@@ -92,9 +94,7 @@ pub(crate) fn encode_outcome(
             Ok(error(format!("Tool '{tool_name}' failed: {}", exception_text(&type_name, &message))))
         }
         Outcome::TimedOut(seconds) => Ok(error(format!("Tool '{tool_name}' timed out after {seconds} s."))),
-        Outcome::InvalidArguments(errors) => {
-            Ok(error(errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("\n")))
-        }
+        Outcome::InvalidArguments(errors) => Ok(error(errors.join("\n"))),
         outcome => {
             let (answer, over) = work::operation(|| returned(outcome));
             if over {
@@ -178,6 +178,7 @@ pub(crate) struct Returning<'a> {
 }
 
 /// A returned outcome as content, as `r` says.
+#[inline(never)]
 pub(crate) fn encode_kind(
     r: &Returning<'_>,
     outcome: Outcome,

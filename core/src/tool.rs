@@ -5,9 +5,7 @@
 //! for a provider once, with each answer to it restored, without compiling
 //! anything again.
 
-use crate::describe::descriptor::{self, Descriptor};
-use crate::describe::resolve::Resolver;
-use crate::describe::{ReturnKind, classify_return};
+use crate::describe::ReturnKind;
 use crate::diag::{self, Code, Diagnostic, Sink};
 use crate::downconvert::{Downconverted, Restoring, Target};
 use crate::encode::{Outcome, Returning, ToolResult};
@@ -66,28 +64,12 @@ impl Tool {
             let Some(root) = crate::describe::parse_input(descriptor, "descriptor", &mut sink) else {
                 return Err(sink.into_listed());
             };
-            let described = crate::describe::describe_listed(&root)?;
-            let objects = match described {
-                Value::Array(tools) => tools,
-                one => vec![one],
-            };
-            let Some(desc) = descriptor::read(&root, &mut sink) else {
-                return Err(sink.into_listed());
-            };
-            let (methods, context): (Vec<&descriptor::Method>, _) = match &desc {
-                Descriptor::Method { method, context, .. } => (vec![&**method], context),
-                Descriptor::Class { methods, context, .. } => (methods.iter().collect(), context),
-            };
-            let mut tools = Vec::with_capacity(objects.len());
-            for (object, method) in objects.iter().zip(methods) {
-                let kind = classify_return(&method.returns, method.is_async, &mut Resolver::new(context, &mut sink));
-                let (Some(kind), true) = (kind, sink.is_empty()) else {
-                    return Err(sink.into_listed());
-                };
-                let info = info_of(object);
+            let (described, _) = crate::describe::described_tools(&root)?;
+            let mut tools = Vec::with_capacity(described.len());
+            for (object, kind, return_type) in described {
+                let info = info_of(&object);
                 let validator = Validator::compile(&info.input_schema, Options::default()).map_err(|d| (d, 0))?;
-                let returns =
-                    Returns::Declared { return_type: method.returns.text.clone(), kind, fits: OnceLock::new() };
+                let returns = Returns::Declared { return_type, kind, fits: OnceLock::new() };
                 tools.push(Tool { info, validator: Arc::new(validator), returns });
             }
             Ok(tools)

@@ -166,9 +166,7 @@ pub fn outcome(o: &Value) -> tool_schema::Outcome {
     } else if let Some(Value::Number(n)) = o.get("timedOut") {
         O::TimedOut(n.as_i128().and_then(|n| u32::try_from(n).ok()).expect("seconds"))
     } else if let Some(list) = o.get("invalidArgs").and_then(Value::as_array) {
-        O::InvalidArguments(
-            list.iter().map(|e| crate::arg_error(text(e, "path"), text(e, "keyword"), text(e, "message"))).collect(),
-        )
+        O::InvalidArguments(list.iter().map(|e| text(e, "message")).collect())
     } else {
         panic!("unknown outcome {}", o.to_json())
     }

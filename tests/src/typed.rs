@@ -11,105 +11,15 @@
 //! WIT order; a value shown is `{"type", "text"}`; a JSON value (a `const`,
 //! an `enum` member, a schema) is its JSON text; an absent option is null.
 
-use crate::vectorfile::{number, obj, opt, s};
+use crate::vectorfile::{number, obj, s};
 use tool_schema::json::Value;
 use tool_schema::path::Segment;
-use tool_schema::validate::{LimitKind, Params, Shown};
+use tool_schema::validate::Params;
 
-fn shown(v: &Shown) -> Value {
-    obj(vec![("type", s(v.kind.name())), ("text", opt(v.text.as_deref()))])
-}
-
-fn strings(list: impl IntoIterator<Item = String>) -> Value {
-    Value::Array(list.into_iter().map(s).collect())
-}
-
-fn numbers(list: &[u64]) -> Value {
-    Value::Array(list.iter().map(|n| number(*n)).collect())
-}
-
-/// The params of an error at `at`, as the vectors write them.
+/// The params of an error at `at`, as the vectors write them (the core's
+/// own JSON form of them, `Params::to_value`).
 pub fn params(p: &Params, at: &[Segment]) -> Value {
-    let kind = |k: &str, mut rest: Vec<(&str, Value)>| {
-        rest.insert(0, ("kind", s(k)));
-        obj(rest)
-    };
-    match p {
-        Params::Type { expected, value } => kind(
-            "type",
-            vec![("expected", strings(expected.iter().map(|t| t.name().to_owned()))), ("value", shown(value))],
-        ),
-        Params::Const { expected, value } => {
-            kind("const", vec![("expected", s(expected.to_json())), ("value", shown(value))])
-        }
-        Params::Enum { allowed, more, value } => kind(
-            "enum",
-            vec![
-                ("allowed", strings(allowed.iter().map(Value::to_json))),
-                ("more", number(*more)),
-                ("value", shown(value)),
-            ],
-        ),
-        Params::Bound { limit, value } => kind("bound", vec![("limit", s(limit)), ("value", s(value))]),
-        Params::Count { limit, count } => kind("count", vec![("limit", number(*limit)), ("count", number(*count))]),
-        Params::Pattern { pattern, value } => kind("pattern", vec![("pattern", s(pattern)), ("value", shown(value))]),
-        Params::Format { format, value } => kind("format", vec![("format", s(format)), ("value", shown(value))]),
-        Params::Required { name, given } => kind("required", vec![("name", s(name)), ("given", opt(given.as_deref()))]),
-        Params::Unexpected { allowed } => {
-            kind("unexpected", vec![("allowed", allowed.as_ref().map_or(Value::Null, |a| strings(a.iter().cloned())))])
-        }
-        Params::Unique { first, second } => {
-            kind("unique", vec![("first", number(*first)), ("second", number(*second))])
-        }
-        Params::Contains { schema, limit } => kind(
-            "contains",
-            vec![("schema", schema.as_ref().map_or(Value::Null, |v| s(v.to_json()))), ("limit", number(*limit))],
-        ),
-        Params::Not { schema } => kind("not", vec![("schema", s(schema.to_json()))]),
-        Params::ExtraItem { limit } => kind("extra-item", vec![("limit", number(*limit))]),
-        Params::False => kind("false-schema", vec![]),
-        Params::NoMatch => kind("no-match", vec![]),
-        Params::ManyMatch { branches } => kind("many-match", vec![("branches", numbers(branches))]),
-        Params::PropertyName { name, inner, inner_keyword } => kind(
-            "property-name",
-            vec![
-                ("name", s(name)),
-                ("keyword", s(inner_keyword)),
-                (
-                    "reason",
-                    s(tool_schema::validate::params::wanted(
-                        inner,
-                        inner_keyword,
-                        &tool_schema::path::Path::from_segments(at.to_vec()),
-                    )),
-                ),
-            ],
-        ),
-        Params::Backtracking { pattern, at, steps } => {
-            kind("backtracking", vec![("pattern", s(pattern)), ("at", s(at)), ("steps", number(*steps))])
-        }
-        Params::Limit { kind: what, limit, count } => kind(
-            "limit",
-            vec![
-                (
-                    "what",
-                    s(match what {
-                        LimitKind::Bytes => "bytes",
-                        LimitKind::Depth => "depth",
-                        LimitKind::Steps => "steps",
-                        LimitKind::Errors => "errors",
-                    }),
-                ),
-                ("limit", number(*limit)),
-                ("count", number(*count)),
-            ],
-        ),
-        Params::Json { reason } => kind("json", vec![("reason", s(reason))]),
-        Params::Schema { code, message, path } => {
-            kind("schema", vec![("code", s(code)), ("message", s(message)), ("path", s(path))])
-        }
-        Params::Conversion { reason } => kind("conversion", vec![("reason", s(reason))]),
-    }
+    p.to_value(&tool_schema::path::Path::from_segments(at.to_vec()))
 }
 
 /// An instance location: member names as strings, item indices as numbers.
@@ -143,4 +53,66 @@ pub fn outcome(r: &Result<String, Vec<tool_schema::ArgError>>) -> Value {
         Ok(bound) => obj(vec![("bound", s(bound))]),
         Err(errors) => obj(vec![("errors", Value::Array(errors.iter().map(arg_error).collect()))]),
     }
+}
+
+/// A checked answer as the `tool` op writes it: `{"valid": BOUND}` or
+/// `{"invalid": [E…]}`.
+pub fn checked(r: &Result<String, Vec<tool_schema::ArgError>>) -> Value {
+    match r {
+        Ok(bound) => obj(vec![("valid", s(bound))]),
+        Err(errors) => obj(vec![("invalid", Value::Array(errors.iter().map(arg_error).collect()))]),
+    }
+}
+
+fn diags(d: &[tool_schema::Diagnostic]) -> Value {
+    Value::Array(d.iter().map(|d| crate::vectorfile::diagnostic(d.code.as_str(), &d.message, &d.path)).collect())
+}
+
+/// The native core's answer to a `tool` case (src/bin/export-vectors.rs):
+/// the tool made once, then each call in turn.
+pub fn tool_native(input: &Value) -> Result<Value, String> {
+    use crate::vectorfile::{
+        answer, change, core_outcome, core_part_out, core_target, downconverted, text, tool_result,
+    };
+    let made = match (input.get("descriptor"), input.get("schema")) {
+        (Some(d), _) => tool_schema::Tool::from_descriptor(d.as_str().unwrap_or_default()).map(|mut t| t.remove(0)),
+        (None, Some(schema)) => tool_schema::Tool::from_schema(
+            "t",
+            "",
+            schema.as_str().unwrap_or_default(),
+            None,
+            tool_schema::Options::default(),
+        ),
+        (None, None) => return Err("a tool case has a descriptor or a schema".into()),
+    };
+    let tool = match made {
+        Ok(t) => t,
+        Err(d) => return Ok(obj(vec![("err", diags(&d))])),
+    };
+    let mut answers = Vec::new();
+    for call in input.get("calls").and_then(Value::as_array).unwrap_or_default() {
+        answers.push(if let Some(args) = call.get("validate") {
+            checked(&tool.validate(args.as_str().unwrap_or_default()))
+        } else if let Some(target) = call.get("convert") {
+            match tool.convert(core_target(target)) {
+                Err(d) => obj(vec![("err", diags(&d))]),
+                Ok(c) => {
+                    let d = c.converted();
+                    let changes =
+                        d.changes.iter().map(|x| change(&x.pointer, &x.keyword, &x.action, &x.detail)).collect();
+                    obj(vec![
+                        ("converted", downconverted(&d.schema, changes, d.lossless)),
+                        ("restored", checked(&c.restore(text(call, "restore")))),
+                    ])
+                }
+            }
+        } else if let Some(outcome) = call.get("encode") {
+            answer(tool.encode(core_outcome(outcome)?).map_err(|d| diags(&d)), |r| {
+                tool_result(r.parts.iter().map(core_part_out).collect(), r.is_error, r.typed_result.as_deref())
+            })
+        } else {
+            return Err(format!("unknown call {}", call.to_json()));
+        });
+    }
+    Ok(obj(vec![("ok", Value::Array(answers))]))
 }

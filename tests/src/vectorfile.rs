@@ -79,3 +79,54 @@ pub fn part_in(p: &Value) -> (bool, String) {
         _ => (true, String::new()),
     }
 }
+
+// ---- reading inputs into the core's types
+
+pub fn core_part(p: &Value) -> tool_schema::Part {
+    match part_in(p) {
+        (true, t) => tool_schema::Part::Text(t),
+        (false, j) => tool_schema::Part::Json(j),
+    }
+}
+
+pub fn core_part_out(p: &tool_schema::Part) -> Value {
+    match p {
+        tool_schema::Part::Text(t) => part(true, t),
+        tool_schema::Part::Json(j) => part(false, j),
+    }
+}
+
+pub fn parts_of(v: &Value) -> Vec<&Value> {
+    v.as_array().map(|a| a.iter().collect()).unwrap_or_default()
+}
+
+pub fn core_outcome(o: &Value) -> Result<tool_schema::Outcome, String> {
+    use tool_schema::Outcome as O;
+    let (kind, v) = o.as_object().and_then(|m| m.first()).ok_or("an outcome is an object of one member")?;
+    Ok(match kind.as_str() {
+        "returned" => O::Returned(v.as_str().unwrap_or_default().to_owned()),
+        "returnedNothing" => O::ReturnedNothing,
+        "returnedParts" => O::ReturnedParts(parts_of(v).into_iter().map(core_part).collect()),
+        "returnedToolResult" => O::ReturnedToolResult(tool_schema::ToolResult {
+            parts: parts_of(v.get("parts").unwrap_or(&Value::Null)).into_iter().map(core_part).collect(),
+            is_error: matches!(v.get("isError"), Some(Value::Bool(true))),
+            typed_result: opt_text(v, "typedResult").map(str::to_owned),
+        }),
+        "threw" => O::Threw { type_name: text(v, "typeName").into(), message: text(v, "message").into() },
+        "timedOut" => O::TimedOut(match v {
+            Value::Number(n) => n.as_i128().and_then(|n| u32::try_from(n).ok()).ok_or("timedOut is a u32")?,
+            _ => return Err("timedOut is a number".into()),
+        }),
+        "invalidArguments" => {
+            O::InvalidArguments(parts_of(v).into_iter().map(|m| m.as_str().unwrap_or_default().to_owned()).collect())
+        }
+        other => return Err(format!("unknown outcome '{other}'")),
+    })
+}
+
+pub fn core_target(t: &Value) -> tool_schema::Target<'_> {
+    match text(t, "provider") {
+        "custom" => tool_schema::Target::Custom(text(t, "profile")),
+        name => tool_schema::Target::BuiltIn(name),
+    }
+}

@@ -99,8 +99,11 @@ fn component_on(host: &mut host_demo::Host<'_>, c: &Case) -> Result<String, Stri
         },
         None => match host.downconvert(&c.schema, &target).map_err(|e| e.to_string())? {
             Ok(d) => {
-                let changes =
-                    d.changes.iter().map(|x| change_value(&x.pointer, &x.keyword, &x.action, &x.detail)).collect();
+                let changes = d
+                    .changes
+                    .iter()
+                    .map(|x| change_value(&x.pointer, &x.keyword, host_demo::action_name(x.action), &x.detail))
+                    .collect();
                 converted_json(&d.schema, changes, d.lossless)
             }
             Err(diags) => component_answer(Err(diags)),

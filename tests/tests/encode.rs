@@ -93,16 +93,7 @@ fn wit_outcome(o: &tool_schema::Outcome) -> Outcome {
             Outcome::Threw(Exception { type_name: type_name.clone(), message: message.clone() })
         }
         O::TimedOut(s) => Outcome::TimedOut(*s),
-        O::InvalidArguments(errors) => Outcome::InvalidArguments(
-            errors
-                .iter()
-                .map(|e| host_demo::ArgError {
-                    path: e.path.clone(),
-                    keyword: e.keyword.clone(),
-                    message: e.message.clone(),
-                })
-                .collect(),
-        ),
+        O::InvalidArguments(messages) => Outcome::InvalidArguments(messages.clone()),
     }
 }
 

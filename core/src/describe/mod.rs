@@ -60,6 +60,19 @@ fn finish<T>(answer: Result<T, (Vec<Diagnostic>, usize)>, over: bool, doing: &st
 /// [`describe_descriptor`] inside a running operation: the diagnostics kept,
 /// in document order, and how many more were found.
 pub(crate) fn describe_listed(root: &Value) -> Result<Value, (Vec<Diagnostic>, usize)> {
+    let (tools, class) = described_tools(root)?;
+    let mut tools: Vec<Value> = tools.into_iter().map(|(t, _, _)| t).collect();
+    Ok(if class || tools.len() != 1 { Value::Array(tools) } else { tools.remove(0) })
+}
+
+/// A tool object as `describe-tool` writes it, what its return type is, and
+/// the return type as written.
+pub(crate) type DescribedTool = (Value, ReturnKind, String);
+
+/// Every tool a parsed descriptor describes, and whether the descriptor is
+/// a class's.
+#[inline(never)]
+pub(crate) fn described_tools(root: &Value) -> Result<(Vec<DescribedTool>, bool), (Vec<Diagnostic>, usize)> {
     let mut sink = Sink::default();
     let Some(desc) = descriptor::read(root, &mut sink) else {
         return Err(sink.into_document_order(root));
@@ -70,7 +83,7 @@ pub(crate) fn describe_listed(root: &Value) -> Result<Value, (Vec<Diagnostic>, u
             if let (Some(c), Mode::Generator) = (containing, context.mode) {
                 check_containing(c, &mut sink);
             }
-            tool(method, context, &mut sink)
+            tool(method, context, &mut sink).map(|t| (vec![t], false))
         }
         Descriptor::Class { containing, methods, context } => {
             check_naming(context, &mut sink);
@@ -92,7 +105,7 @@ pub(crate) fn describe_listed(root: &Value) -> Result<Value, (Vec<Diagnostic>, u
                     tools.push(t);
                 }
             }
-            Some(Value::Array(tools))
+            Some((tools, true))
         }
     };
     match out {
@@ -201,7 +214,7 @@ fn tool_name(m: &Method) -> (String, Path) {
     }
 }
 
-fn tool(m: &Method, context: &Context, sink: &mut Sink) -> Option<Value> {
+fn tool(m: &Method, context: &Context, sink: &mut Sink) -> Option<DescribedTool> {
     let generator = context.mode == Mode::Generator;
     let (name, name_path) = tool_name(m);
     if !naming::is_valid_tool_name(&name) {
@@ -227,14 +240,15 @@ fn tool(m: &Method, context: &Context, sink: &mut Sink) -> Option<Value> {
         .unwrap_or_default();
     let mut resolver = Resolver::new(context, sink);
     let input = input_schema(m, &mut resolver);
-    let output = output_schema(m, &mut resolver);
+    let kind = classify_return(&m.returns, m.is_async, &mut resolver);
     let mut tool = vec![
         ("name".to_owned(), Value::String(name)),
         ("description".to_owned(), Value::String(description)),
         ("inputSchema".to_owned(), input?.to_value()),
     ];
-    if let Some(o) = output? {
-        tool.push(("outputSchema".to_owned(), o.to_value()));
+    let kind = kind?;
+    if let ReturnKind::Value(d) = &kind {
+        tool.push(("outputSchema".to_owned(), d.schema.to_value()));
     }
     tool.extend([
         ("endsLoop".to_owned(), Value::Bool(m.tool.ends_loop)),
@@ -242,7 +256,7 @@ fn tool(m: &Method, context: &Context, sink: &mut Sink) -> Option<Value> {
         ("parallelSafe".to_owned(), Value::Bool(m.tool.parallel_safe)),
         ("timeoutSeconds".to_owned(), Value::Number(json::Number::from_i128(m.tool.timeout_seconds.into()))),
     ]);
-    Some(Value::Object(tool))
+    Some((Value::Object(tool), kind, m.returns.text.clone()))
 }
 
 /// Which runtime-filled parameter a parameter is, if any.
@@ -467,13 +481,6 @@ fn part_sequence(t: &TypeExpr, r: &Resolver<'_>) -> bool {
 }
 
 /// `Some(None)`: no output schema; `None`: the return type was refused.
-fn output_schema(m: &Method, r: &mut Resolver<'_>) -> Option<Option<Schema>> {
-    match classify_return(&m.returns, m.is_async, r)? {
-        ReturnKind::Value(d) => Some(Some(d.schema)),
-        _ => Some(None),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

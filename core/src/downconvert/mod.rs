@@ -285,6 +285,7 @@ impl Restoring {
     }
 
     /// [`restore_args`] with nothing prepared again.
+    #[inline(never)]
     pub(crate) fn restore(&self, args_text: &str) -> Result<String, Vec<ArgError>> {
         let p = &*self.profile;
         let validator = &*self.validator;

@@ -377,3 +377,136 @@ pub(crate) fn message(params: &Params, keyword: &str, path: &Path, tool_argument
     message.push('.');
     message
 }
+
+impl Shown {
+    fn to_value(&self) -> Value {
+        let text = self.text.clone().map_or(Value::Null, Value::String);
+        Value::Object(vec![("type".into(), Value::String(self.kind.name().into())), ("text".into(), text)])
+    }
+}
+
+impl LimitKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            LimitKind::Bytes => "bytes",
+            LimitKind::Depth => "depth",
+            LimitKind::Steps => "steps",
+            LimitKind::Errors => "errors",
+        }
+    }
+}
+
+impl Params {
+    /// The case's name, as `kind` says it (`type`, `bound`, `extra-item`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Params::Type { .. } => "type",
+            Params::Const { .. } => "const",
+            Params::Enum { .. } => "enum",
+            Params::Bound { .. } => "bound",
+            Params::Count { .. } => "count",
+            Params::Pattern { .. } => "pattern",
+            Params::Format { .. } => "format",
+            Params::Required { .. } => "required",
+            Params::Unexpected { .. } => "unexpected",
+            Params::Unique { .. } => "unique",
+            Params::Contains { .. } => "contains",
+            Params::Not { .. } => "not",
+            Params::ExtraItem { .. } => "extra-item",
+            Params::False => "false-schema",
+            Params::NoMatch => "no-match",
+            Params::ManyMatch { .. } => "many-match",
+            Params::PropertyName { .. } => "property-name",
+            Params::Backtracking { .. } => "backtracking",
+            Params::Limit { .. } => "limit",
+            Params::Json { .. } => "json",
+            Params::Schema { .. } => "schema",
+            Params::Conversion { .. } => "conversion",
+        }
+    }
+
+    /// The params as a JSON object (docs/validation.md, "Params"): `kind`,
+    /// then the case's fields; a value shown is `{"type", "text"}`, a JSON
+    /// value (a `const`, an `enum` member, a schema) its JSON text, an
+    /// absent option null. `path` is the error's (a `propertyNames`
+    /// reason is said of it).
+    pub fn to_value(&self, path: &Path) -> Value {
+        let s = |t: &str| Value::String(t.to_owned());
+        let n = |n: u64| Value::Number(crate::json::Number::from_i128(i128::from(n)));
+        let texts = |list: &mut dyn Iterator<Item = String>| Value::Array(list.map(Value::String).collect());
+        let mut m: Vec<(String, Value)> = vec![("kind".into(), s(self.kind()))];
+        let mut put = |k: &str, v: Value| m.push((k.to_owned(), v));
+        match self {
+            Params::Type { expected, value } => {
+                put("expected", texts(&mut expected.iter().map(|t| t.name().to_owned())));
+                put("value", value.to_value());
+            }
+            Params::Const { expected, value } => {
+                put("expected", s(&expected.to_json()));
+                put("value", value.to_value());
+            }
+            Params::Enum { allowed, more, value } => {
+                put("allowed", texts(&mut allowed.iter().map(Value::to_json)));
+                put("more", n(*more));
+                put("value", value.to_value());
+            }
+            Params::Bound { limit, value } => {
+                put("limit", s(limit));
+                put("value", s(value));
+            }
+            Params::Count { limit, count } => {
+                put("limit", n(*limit));
+                put("count", n(*count));
+            }
+            Params::Pattern { pattern, value } => {
+                put("pattern", s(pattern));
+                put("value", value.to_value());
+            }
+            Params::Format { format, value } => {
+                put("format", s(format));
+                put("value", value.to_value());
+            }
+            Params::Required { name, given } => {
+                put("name", s(name));
+                put("given", given.as_deref().map_or(Value::Null, s));
+            }
+            Params::Unexpected { allowed } => {
+                put("allowed", allowed.as_ref().map_or(Value::Null, |a| texts(&mut a.iter().cloned())));
+            }
+            Params::Unique { first, second } => {
+                put("first", n(*first));
+                put("second", n(*second));
+            }
+            Params::Contains { schema, limit } => {
+                put("schema", schema.as_ref().map_or(Value::Null, |v| Value::String(v.to_json())));
+                put("limit", n(*limit));
+            }
+            Params::Not { schema } => put("schema", Value::String(schema.to_json())),
+            Params::ExtraItem { limit } => put("limit", n(*limit)),
+            Params::False | Params::NoMatch => {}
+            Params::ManyMatch { branches } => put("branches", Value::Array(branches.iter().map(|b| n(*b)).collect())),
+            Params::PropertyName { name, inner, inner_keyword } => {
+                put("name", s(name));
+                put("keyword", s(inner_keyword));
+                put("reason", Value::String(wanted(inner, inner_keyword, path)));
+            }
+            Params::Backtracking { pattern, at, steps } => {
+                put("pattern", s(pattern));
+                put("at", s(at));
+                put("steps", n(*steps));
+            }
+            Params::Limit { kind, limit, count } => {
+                put("what", s(kind.name()));
+                put("limit", n(*limit));
+                put("count", n(*count));
+            }
+            Params::Json { reason } | Params::Conversion { reason } => put("reason", s(reason)),
+            Params::Schema { code, message, path } => {
+                put("code", s(code));
+                put("message", s(message));
+                put("path", s(path));
+            }
+        }
+        Value::Object(m)
+    }
+}

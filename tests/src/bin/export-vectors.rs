@@ -16,6 +16,7 @@
 //! {"id", "op": "downconvert",    "input": {"schema", "target"},                      "expect": A}
 //! {"id", "op": "restore-args",   "input": {"originalSchema", "target", "args"},      "expect": A}
 //! {"id", "op": "provider-profile", "input": {"name"},                                "expect": A}
+//! {"id", "op": "tool",           "input": {"schema" | "descriptor", "calls": [C…]},   "expect": A}
 //! {"id", "op": "describe-source" | "source-descriptor",
 //!                                "input": {"files": [{"path", "text"}], "options": {"mode", "naming"}},
 //!                                "expect": A}
@@ -31,6 +32,17 @@
 //! "lossless"}`. (Cases naming a provider no target has are native only: the
 //! name cannot cross the interface.)
 //!
+//!
+//! A `tool` case makes one tool (from a schema: `from-schema("t", "", schema)`;
+//! from a descriptor: its first tool), then makes each call `C` on it:
+//! `{"validate": ARGS}`, `{"convert": TARGET, "restore": ARGS}` or
+//! `{"encode": OUTCOME}`. Its answer is `{"err": [diagnostics]}` when the
+//! tool is refused, else `{"ok": [answer per call]}`: `{"valid": BOUND}` or
+//! `{"invalid": [E…]}` for validate and restore, where `E` is an argument
+//! error with everything it carries (`{"path", "keyword", "message",
+//! "location", "schemaLocation", "params"}`, src/typed.rs); for convert,
+//! `{"converted": {"schema", "changes", "lossless"}, "restored": …}` or
+//! `{"err": […]}`; for encode, as `encode-result` answers.
 //!
 //! where an answer `A` is `{"ok": …}` or `{"err": [records…]}` with the
 //! records' fields as WIT names them (`code`, `message`, `path`; `path`,
@@ -83,7 +95,7 @@ fn outcome(o: &tool_schema::Outcome) -> Value {
             obj(vec![("threw", obj(vec![("typeName", s(type_name)), ("message", s(message))]))])
         }
         O::TimedOut(n) => obj(vec![("timedOut", number(u64::from(*n)))]),
-        O::InvalidArguments(e) => obj(vec![("invalidArguments", arg_errors(e))]),
+        O::InvalidArguments(e) => obj(vec![("invalidArguments", Value::Array(e.iter().map(s).collect()))]),
     }
 }
 
@@ -246,6 +258,8 @@ fn main() {
         }
     }
 
+    tool_cases(&dir, &mut all);
+
     for name in tool_schema::PROVIDERS.iter().map(|(n, _)| *n).chain(["mistral"]) {
         let r = tool_schema::provider_profile(name);
         all.push(obj(vec![
@@ -287,4 +301,74 @@ fn main() {
     }
     std::fs::write(&out, doc.to_json_pretty() + "\n").expect("write the vectors");
     println!("{count} vectors written to {}", out.display());
+}
+
+/// One `tool` case, answered by the native core.
+fn tool_case(id: String, input: Value) -> Value {
+    let expect = conformance::typed::tool_native(&input).expect("a well-formed tool case");
+    obj(vec![("id", s(id)), ("op", s("tool")), ("input", input), ("expect", expect)])
+}
+
+/// The `tool` cases: every params vector, every restore vector through a tool
+/// converted once, every encode vector through a tool described with that
+/// return type, and the get-docket example end to end.
+fn tool_cases(dir: &std::path::Path, all: &mut Vec<Value>) {
+    let file = parse(&std::fs::read_to_string(dir.join("tool/params.json")).expect("read params")).expect("table");
+    for (i, (c, name)) in
+        file.get("cases").and_then(Value::as_array).unwrap_or_default().iter().zip(case_names(&file)).enumerate()
+    {
+        let schema = c.get("schema").map(Value::to_json).unwrap_or_default();
+        let args = c.get("args").map(Value::to_json).unwrap_or_default();
+        let calls = Value::Array(vec![obj(vec![("validate", s(args))])]);
+        all.push(tool_case(format!("tool/params/{i:02}:{name}"), obj(vec![("schema", s(schema)), ("calls", calls)])));
+    }
+    for path in sorted_json_files(&dir.join("downconvert")) {
+        let table = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table");
+        for (i, (c, name)) in cases::downconvert_cases(&file).into_iter().zip(case_names(&file)).enumerate() {
+            let target = match (&c.profile, c.provider.as_str()) {
+                (Some(p), _) => obj(vec![("provider", s("custom")), ("profile", s(p))]),
+                (None, "anthropic" | "openai" | "gemini") => obj(vec![("provider", s(&c.provider))]),
+                (None, _) => continue,
+            };
+            let Some(answer) = &c.answer else { continue };
+            let calls = Value::Array(vec![obj(vec![("convert", target), ("restore", s(answer))])]);
+            let input = obj(vec![("schema", s(&c.schema)), ("calls", calls)]);
+            all.push(tool_case(format!("tool/restore/{table}/{i:02}:{name}"), input));
+        }
+    }
+    for path in sorted_json_files(&dir.join("encode")) {
+        let table = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table");
+        for (i, (c, name)) in cases::encode_cases(&file).into_iter().zip(case_names(&file)).enumerate() {
+            let mut d = vec![
+                ("method", s("F")),
+                ("tool", obj(vec![("name", s(&c.tool)), ("endsLoop", Value::Bool(c.ends_loop))])),
+                ("parameters", Value::Array(vec![])),
+                ("returns", s(&c.returns)),
+            ];
+            if let Some(t) = &c.types {
+                d.push(("types", parse(t).expect("types are JSON")));
+            }
+            if let Some(n) = &c.naming {
+                d.push(("naming", s(n)));
+            }
+            let calls = Value::Array(vec![obj(vec![("encode", outcome(&c.outcome))])]);
+            let input = obj(vec![("descriptor", s(obj(d).to_json())), ("calls", calls)]);
+            all.push(tool_case(format!("tool/encode/{table}/{i:02}:{name}"), input));
+        }
+    }
+    let docket = std::fs::read_to_string(dir.join("../../examples/get-docket.json")).expect("read get-docket.json");
+    let case_id = r#""caseId":"3f2504e0-4f89-11d3-9a0c-0305e82c3301""#;
+    let calls = Value::Array(vec![
+        obj(vec![("validate", s(r#"{"limit": 500}"#))]),
+        obj(vec![("validate", s(format!("{{{case_id},\"limit\":2.0}}")))]),
+        obj(vec![
+            ("convert", obj(vec![("provider", s("openai"))])),
+            ("restore", s(format!("{{{case_id},\"limit\":null}}"))),
+        ]),
+        obj(vec![("encode", obj(vec![("returned", s(r#"{"number":"1","filed":"2024-01-02","status":"Open"}"#))]))]),
+        obj(vec![("encode", obj(vec![("returned", s(r#"{"number":1}"#))]))]),
+    ]);
+    all.push(tool_case("tool/get-docket".into(), obj(vec![("descriptor", s(docket)), ("calls", calls)])));
 }

@@ -7,7 +7,8 @@
 //! (`js/scripts/run-vectors.mjs`, `python/scripts/run_vectors.py`).
 
 use conformance::vectorfile::{
-    answer, arg_error, change, diagnostic, downconverted, obj, opt_text, part, part_in, s, text, tool_result, u64_of,
+    answer, arg_error, change, core_outcome, core_part_out, core_target, diagnostic, downconverted, obj, opt_text,
+    part, s, text, tool_result, u64_of,
 };
 use host_demo::{Host, LoadOptions, Runtime};
 use std::path::PathBuf;
@@ -90,60 +91,6 @@ fn core_options(o: &Value) -> tool_schema::Options {
             regex_backtrack_limit: n("regexBacktrackLimit"),
             ..tool_schema::Limits::default()
         },
-    }
-}
-
-fn core_part(p: &Value) -> tool_schema::Part {
-    match part_in(p) {
-        (true, t) => tool_schema::Part::Text(t),
-        (false, j) => tool_schema::Part::Json(j),
-    }
-}
-
-fn core_part_out(p: &tool_schema::Part) -> Value {
-    match p {
-        tool_schema::Part::Text(t) => part(true, t),
-        tool_schema::Part::Json(j) => part(false, j),
-    }
-}
-
-fn parts_of(v: &Value) -> Vec<&Value> {
-    v.as_array().map(|a| a.iter().collect()).unwrap_or_default()
-}
-
-fn core_outcome(o: &Value) -> Result<tool_schema::Outcome, String> {
-    use tool_schema::Outcome as O;
-    let (kind, v) = o.as_object().and_then(|m| m.first()).ok_or("an outcome is an object of one member")?;
-    Ok(match kind.as_str() {
-        "returned" => O::Returned(v.as_str().unwrap_or_default().to_owned()),
-        "returnedNothing" => O::ReturnedNothing,
-        "returnedParts" => O::ReturnedParts(parts_of(v).into_iter().map(core_part).collect()),
-        "returnedToolResult" => O::ReturnedToolResult(tool_schema::ToolResult {
-            parts: parts_of(v.get("parts").unwrap_or(&Value::Null)).into_iter().map(core_part).collect(),
-            is_error: matches!(v.get("isError"), Some(Value::Bool(true))),
-            typed_result: opt_text(v, "typedResult").map(str::to_owned),
-        }),
-        "threw" => O::Threw { type_name: text(v, "typeName").into(), message: text(v, "message").into() },
-        "timedOut" => O::TimedOut(match v {
-            Value::Number(n) => n.as_i128().and_then(|n| u32::try_from(n).ok()).ok_or("timedOut is a u32")?,
-            _ => return Err("timedOut is a number".into()),
-        }),
-        "invalidArguments" => O::InvalidArguments(
-            parts_of(v)
-                .into_iter()
-                .map(|e| {
-                    conformance::arg_error(text(e, "path").into(), text(e, "keyword").into(), text(e, "message").into())
-                })
-                .collect(),
-        ),
-        other => return Err(format!("unknown outcome '{other}'")),
-    })
-}
-
-fn core_target(t: &Value) -> tool_schema::Target<'_> {
-    match text(t, "provider") {
-        "custom" => tool_schema::Target::Custom(text(t, "profile")),
-        name => tool_schema::Target::BuiltIn(name),
     }
 }
 
@@ -233,6 +180,7 @@ fn native(case: &Value) -> Answer {
             )
         }
         "provider-profile" => answer(tool_schema::provider_profile(text(i, "name")).map_err(|d| core_diags(&[d])), s),
+        "tool" => conformance::typed::tool_native(i)?,
         other => return Err(format!("unknown op '{other}'")),
     })
 }
@@ -245,6 +193,59 @@ fn wit_diags(d: &[host_demo::Diagnostic]) -> Value {
 
 fn wit_errors(e: &[host_demo::ArgError]) -> Value {
     Value::Array(e.iter().map(|e| arg_error(&e.path, &e.keyword, &e.message)).collect())
+}
+
+fn wit_changes(c: &[host_demo::Change]) -> Vec<Value> {
+    c.iter().map(|c| change(&c.pointer, &c.keyword, host_demo::action_name(c.action), &c.detail)).collect()
+}
+
+fn wit_checked(r: &host_demo::Validation) -> Value {
+    match r {
+        Ok(bound) => obj(vec![("valid", s(bound))]),
+        Err(errors) => obj(vec![("invalid", Value::Array(errors.iter().map(host_demo::arg_error_value).collect()))]),
+    }
+}
+
+/// A `tool` case through the component's `tool` and `converted` resources.
+fn tool_component(host: &mut Host<'_>, i: &Value) -> Result<Value, host_demo::HostError> {
+    let bad = |m: String| host_demo::HostError(m);
+    let made = match (opt_text(i, "descriptor"), opt_text(i, "schema")) {
+        (Some(d), _) => host.tools(d)?.map(|mut t| t.remove(0)),
+        (None, Some(schema)) => host.tool_from_schema("t", "", schema, None, None)?,
+        (None, None) => return Err(bad("a tool case has a descriptor or a schema".into())),
+    };
+    let tool = match made {
+        Ok(t) => t,
+        Err(d) => return Ok(obj(vec![("err", wit_diags(&d))])),
+    };
+    let mut answers = Vec::new();
+    for call in i.get("calls").and_then(Value::as_array).unwrap_or_default() {
+        answers.push(if let Some(args) = call.get("validate") {
+            wit_checked(&host.tool_validate(&tool, args.as_str().unwrap_or_default())?)
+        } else if let Some(target) = call.get("convert") {
+            match host.tool_convert(&tool, &wit_target(target).map_err(bad)?)? {
+                Err(d) => obj(vec![("err", wit_diags(&d))]),
+                Ok(c) => {
+                    let d = host.converted(&c)?;
+                    let restored = wit_checked(&host.restore(&c, text(call, "restore"))?);
+                    host.release_converted(c)?;
+                    obj(vec![
+                        ("converted", downconverted(&d.schema, wit_changes(&d.changes), d.lossless)),
+                        ("restored", restored),
+                    ])
+                }
+            }
+        } else if let Some(outcome) = call.get("encode") {
+            let r = host.tool_encode(&tool, &wit_outcome(outcome).map_err(bad)?)?;
+            answer(r.map_err(|d| wit_diags(&d)), |r| {
+                tool_result(r.parts.iter().map(wit_part_out).collect(), r.is_error, r.typed_result.as_deref())
+            })
+        } else {
+            return Err(bad(format!("unknown call {}", call.to_json())));
+        });
+    }
+    host.release_tool(tool)?;
+    Ok(obj(vec![("ok", Value::Array(answers))]))
 }
 
 fn wit_mode(m: &str) -> host_demo::Mode {
@@ -278,11 +279,7 @@ fn wit_outcome(o: &Value) -> Result<host_demo::Outcome, String> {
         }),
         tool_schema::Outcome::Threw { type_name, message } => O::Threw(host_demo::Exception { type_name, message }),
         tool_schema::Outcome::TimedOut(n) => O::TimedOut(n),
-        tool_schema::Outcome::InvalidArguments(e) => O::InvalidArguments(
-            e.into_iter()
-                .map(|e| host_demo::ArgError { path: e.path, keyword: e.keyword, message: e.message })
-                .collect(),
-        ),
+        tool_schema::Outcome::InvalidArguments(messages) => O::InvalidArguments(messages),
     })
 }
 
@@ -384,8 +381,7 @@ fn component(host: &mut Host<'_>, case: &Value) -> Answer {
         "downconvert" => {
             let target = wit_target(i.get("target").unwrap_or(&Value::Null))?;
             answer(host.downconvert(text(i, "schema"), &target).map_err(e)?.map_err(|d| wit_diags(&d)), |d| {
-                let changes = d.changes.iter().map(|c| change(&c.pointer, &c.keyword, &c.action, &c.detail)).collect();
-                downconverted(&d.schema, changes, d.lossless)
+                downconverted(&d.schema, wit_changes(&d.changes), d.lossless)
             })
         }
         "restore-args" => {
@@ -396,6 +392,7 @@ fn component(host: &mut Host<'_>, case: &Value) -> Answer {
         "provider-profile" => {
             answer(host.provider_profile(text(i, "name")).map_err(e)?.map_err(|d| wit_diags(&[d])), s)
         }
+        "tool" => tool_component(host, i).map_err(e)?,
         other => return Err(format!("unknown op '{other}'")),
     })
 }
