@@ -17,7 +17,7 @@ VECTORS := target/conformance/vectors.json
 # The core module with its byte-identical functions folded (guest/fold.sh).
 MERGED_WASM := target/$(WASM_TARGET)/release/tool_schema_guest.merged.wasm
 
-.PHONY: help deps component check-component host demo test vectors conformance lint bless clean
+.PHONY: help deps component check-component readme-wit host demo test vectors conformance lint bless clean
 
 # The host packages keep their own targets beside their code.
 include js/js.mk
@@ -47,7 +47,14 @@ check-component: ## Validate the component and check that it imports nothing
 	wasm-tools validate $(COMPONENT)
 	@if wasm-tools component wit $(COMPONENT) | grep -E '^\s*import\b'; then \
 	  echo "error: the component has imports; it must have none" >&2; exit 1; fi
-	@echo "$(COMPONENT): $$(stat -c %s $(COMPONENT)) bytes, valid, no imports"
+	@python3 guest/wit-listing.py $(COMPONENT) | diff -u <(sed -n '/^```wit$$/,/^```$$/p' README.md | sed '1d;$$d') - >&2 || \
+	  { echo "error: README.md lists another interface than the component has (make readme-wit rewrites it)" >&2; exit 1; }
+	@echo "$(COMPONENT): $$(stat -c %s $(COMPONENT)) bytes, valid, no imports, as README.md lists it"
+
+readme-wit: ## Rewrite README.md's interface listing from the built component
+	@python3 guest/wit-listing.py $(COMPONENT) > target/readme-wit.txt
+	@python3 -c 'import re,sys; p="README.md"; s=open(p).read(); w=open("target/readme-wit.txt").read(); open(p,"w").write(re.sub(r"(?ms)^```wit\n.*?^```\n", lambda m: "```wit\n"+w+"```\n", s, count=1))'
+	@echo "README.md: the interface listing rewritten from $(COMPONENT)"
 
 host: ## Build the wasmtime host CLI (target/host/host-demo)
 	$(CARGO) build --profile $(HOST_PROFILE) -p host-demo

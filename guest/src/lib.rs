@@ -9,11 +9,19 @@ wit_bindgen::generate!({
 use exports::onellm::tool_schema::describe::{
     FromSource, Guest as Describe, SourceDiagnostic, SourceFile, SourceOptions,
 };
-use exports::onellm::tool_schema::downconvert::{Change, Downconverted, Guest as Downconvert, OverLimit, Target};
+use exports::onellm::tool_schema::downconvert::{
+    Change, ChangeAction, Downconverted, Guest as Downconvert, OverLimit, Target,
+};
 use exports::onellm::tool_schema::encode::{Guest as Encode, Outcome, Part, ToolResult};
+use exports::onellm::tool_schema::tools::{
+    Converted as ConvertedHandle, Guest as Tools, GuestConverted, GuestTool, Tool as ToolHandle, ToolInfo,
+};
 use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
 use exports::onellm::tool_schema::validate::{
-    ArgError, FormatMode, Guest as Validate, GuestValidator, Limits, ValidateOptions, Validator as ValidatorHandle,
+    ArgError, ArgParams, BacktrackingParams, BoundParams, Checked, ConstParams, ContainsParams, CountParams,
+    EnumParams, FormatMode, FormatParams, Guest as Validate, GuestValidator, JsonType, LimitKind, LimitParams, Limits,
+    PatternParams, PropertyNameParams, RequiredParams, Segment, Shown, TypeParams, UniqueParams, ValidateOptions,
+    Validator as ValidatorHandle,
 };
 use exports::onellm::tool_schema::work::Guest as Work;
 
@@ -42,8 +50,116 @@ fn mode(m: Mode) -> tool_schema::Mode {
     }
 }
 
+#[inline(never)]
 fn arg_errors(es: Vec<tool_schema::ArgError>) -> Vec<ArgError> {
-    es.into_iter().map(|e| ArgError { path: e.path, keyword: e.keyword, message: e.message }).collect()
+    es.into_iter().map(arg_error).collect()
+}
+
+fn arg_error(e: tool_schema::ArgError) -> ArgError {
+    let params = arg_params(&e.params, &e.location);
+    let location = e
+        .location
+        .into_iter()
+        .map(|s| match s {
+            tool_schema::path::Segment::Key(k) => Segment::Member(k),
+            tool_schema::path::Segment::Index(i) => Segment::Index(u32::try_from(i).unwrap_or(u32::MAX)),
+        })
+        .collect();
+    ArgError {
+        path: e.path,
+        keyword: e.keyword,
+        message: e.message,
+        location,
+        schema_location: e.schema_location,
+        params,
+    }
+}
+
+fn json_type(t: tool_schema::validate::JsonType) -> JsonType {
+    use tool_schema::validate::JsonType as T;
+    match t {
+        T::Null => JsonType::Null,
+        T::Boolean => JsonType::Boolean,
+        T::Integer => JsonType::Integer,
+        T::Number => JsonType::Number,
+        T::String => JsonType::String,
+        T::Array => JsonType::Array,
+        T::Object => JsonType::Object,
+    }
+}
+
+fn shown(v: &tool_schema::validate::Shown) -> Shown {
+    Shown { type_: json_type(v.kind), text: v.text.clone() }
+}
+
+fn arg_params(p: &tool_schema::Params, at: &[tool_schema::path::Segment]) -> ArgParams {
+    use tool_schema::Params as P;
+    match p {
+        P::Type { expected, value } => ArgParams::Type(TypeParams {
+            expected: expected.iter().map(|t| json_type(*t)).collect(),
+            value: shown(value),
+        }),
+        P::Const { expected, value } => {
+            ArgParams::Const(ConstParams { expected: expected.to_json(), value: shown(value) })
+        }
+        P::Enum { allowed, more, value } => ArgParams::Enum(EnumParams {
+            allowed: allowed.iter().map(|v| v.to_json()).collect(),
+            more: *more,
+            value: shown(value),
+        }),
+        P::Bound { limit, value } => ArgParams::Bound(BoundParams { limit: limit.clone(), value: value.clone() }),
+        P::Count { limit, count } => ArgParams::Count(CountParams { limit: *limit, count: *count }),
+        P::Pattern { pattern, value } => {
+            ArgParams::Pattern(PatternParams { pattern: pattern.clone(), value: shown(value) })
+        }
+        P::Format { format, value } => ArgParams::Format(FormatParams { format: format.clone(), value: shown(value) }),
+        P::Required { name, given } => ArgParams::Required(RequiredParams { name: name.clone(), given: given.clone() }),
+        P::Unexpected { allowed } => ArgParams::Unexpected(allowed.clone()),
+        P::Unique { first, second } => ArgParams::Unique(UniqueParams { first: *first, second: *second }),
+        P::Contains { schema, limit } => {
+            ArgParams::Contains(ContainsParams { schema: schema.as_ref().map(|v| v.to_json()), limit: *limit })
+        }
+        P::Not { schema } => ArgParams::Not(schema.to_json()),
+        P::ExtraItem { limit } => ArgParams::ExtraItem(*limit),
+        P::False => ArgParams::FalseSchema,
+        P::NoMatch => ArgParams::NoMatch,
+        P::ManyMatch { branches } => ArgParams::ManyMatch(branches.clone()),
+        P::PropertyName { name, inner, inner_keyword } => ArgParams::PropertyName(PropertyNameParams {
+            name: name.clone(),
+            keyword: inner_keyword.clone(),
+            reason: tool_schema::validate::params::wanted(
+                inner,
+                inner_keyword,
+                &tool_schema::path::Path::from_segments(at.to_vec()),
+            ),
+        }),
+        P::Backtracking { pattern, at, steps } => {
+            ArgParams::Backtracking(BacktrackingParams { pattern: pattern.clone(), at: at.clone(), steps: *steps })
+        }
+        P::Limit { kind, limit, count } => ArgParams::Limit(LimitParams {
+            what: match kind {
+                tool_schema::validate::LimitKind::Bytes => LimitKind::Bytes,
+                tool_schema::validate::LimitKind::Depth => LimitKind::Depth,
+                tool_schema::validate::LimitKind::Steps => LimitKind::Steps,
+                tool_schema::validate::LimitKind::Errors => LimitKind::Errors,
+            },
+            limit: *limit,
+            count: *count,
+        }),
+        P::Json { reason } => ArgParams::Json(reason.clone()),
+        P::Schema { code, message, path } => {
+            ArgParams::Schema(Diagnostic { code: code.clone(), message: message.clone(), path: path.clone() })
+        }
+        P::Conversion { reason } => ArgParams::Conversion(reason.clone()),
+    }
+}
+
+#[inline(never)]
+fn checked(r: Result<String, Vec<tool_schema::ArgError>>) -> Checked {
+    match r {
+        Ok(bound) => Checked::Valid(bound),
+        Err(errors) => Checked::Invalid(arg_errors(errors)),
+    }
 }
 
 impl Describe for Component {
@@ -172,32 +288,40 @@ fn part_out(p: tool_schema::Part) -> Part {
     }
 }
 
+/// An outcome from the interface.
+#[inline(never)]
+fn outcome(o: Outcome) -> tool_schema::Outcome {
+    match o {
+        Outcome::Returned(v) => tool_schema::Outcome::Returned(v),
+        Outcome::ReturnedNothing => tool_schema::Outcome::ReturnedNothing,
+        Outcome::ReturnedParts(p) => tool_schema::Outcome::ReturnedParts(p.into_iter().map(part_in).collect()),
+        Outcome::ReturnedToolResult(r) => tool_schema::Outcome::ReturnedToolResult(tool_schema::ToolResult {
+            parts: r.parts.into_iter().map(part_in).collect(),
+            is_error: r.is_error,
+            typed_result: r.typed_result,
+        }),
+        Outcome::Threw(e) => tool_schema::Outcome::Threw { type_name: e.type_name, message: e.message },
+        Outcome::TimedOut(s) => tool_schema::Outcome::TimedOut(s),
+        Outcome::InvalidArguments(messages) => tool_schema::Outcome::InvalidArguments(messages),
+    }
+}
+
+fn tool_result(r: tool_schema::ToolResult) -> ToolResult {
+    ToolResult {
+        parts: r.parts.into_iter().map(part_out).collect(),
+        is_error: r.is_error,
+        typed_result: r.typed_result,
+    }
+}
+
 impl Encode for Component {
     fn encode_result(
         tool_name: String,
         return_type: String,
         context: TypeContext,
-        outcome: Outcome,
+        o: Outcome,
         ends_loop: bool,
     ) -> Result<ToolResult, Vec<Diagnostic>> {
-        let outcome = match outcome {
-            Outcome::Returned(v) => tool_schema::Outcome::Returned(v),
-            Outcome::ReturnedNothing => tool_schema::Outcome::ReturnedNothing,
-            Outcome::ReturnedParts(p) => tool_schema::Outcome::ReturnedParts(p.into_iter().map(part_in).collect()),
-            Outcome::ReturnedToolResult(r) => tool_schema::Outcome::ReturnedToolResult(tool_schema::ToolResult {
-                parts: r.parts.into_iter().map(part_in).collect(),
-                is_error: r.is_error,
-                typed_result: r.typed_result,
-            }),
-            Outcome::Threw(e) => tool_schema::Outcome::Threw { type_name: e.type_name, message: e.message },
-            Outcome::TimedOut(s) => tool_schema::Outcome::TimedOut(s),
-            Outcome::InvalidArguments(errors) => tool_schema::Outcome::InvalidArguments(
-                errors
-                    .into_iter()
-                    .map(|e| tool_schema::ArgError { path: e.path, keyword: e.keyword, message: e.message })
-                    .collect(),
-            ),
-        };
         let sig = tool_schema::Signature {
             tool_name: &tool_name,
             return_type: &return_type,
@@ -206,13 +330,7 @@ impl Encode for Component {
             mode: mode(context.mode),
             ends_loop,
         };
-        tool_schema::encode_result(sig, outcome)
-            .map(|r| ToolResult {
-                parts: r.parts.into_iter().map(part_out).collect(),
-                is_error: r.is_error,
-                typed_result: r.typed_result,
-            })
-            .map_err(diagnostics)
+        tool_schema::encode_result(sig, outcome(o)).map(tool_result).map_err(diagnostics)
     }
 }
 
@@ -225,18 +343,39 @@ fn target(t: &Target) -> tool_schema::Target<'_> {
     }
 }
 
+fn changes(cs: &[tool_schema::Change]) -> Vec<Change> {
+    cs.iter()
+        .map(|c| Change {
+            pointer: c.pointer.clone(),
+            keyword: c.keyword.clone(),
+            action: action(&c.action),
+            detail: c.detail.clone(),
+        })
+        .collect()
+}
+
+fn action(a: &str) -> ChangeAction {
+    match a {
+        "removed" => ChangeAction::Removed,
+        "relaxed" => ChangeAction::Relaxed,
+        "unenforced" => ChangeAction::Unenforced,
+        "dropped" => ChangeAction::Dropped,
+        "closed" => ChangeAction::Closed,
+        "required" => ChangeAction::Required,
+        "widened" => ChangeAction::Widened,
+        "reshaped" => ChangeAction::Reshaped,
+        "merged" => ChangeAction::Merged,
+        "inlined" => ChangeAction::Inlined,
+        "typed" => ChangeAction::Typed,
+        "ordered" => ChangeAction::Ordered,
+        _ => ChangeAction::Moved,
+    }
+}
+
 impl Downconvert for Component {
     fn downconvert(schema: String, t: Target) -> Result<Downconverted, Vec<Diagnostic>> {
         tool_schema::downconvert(&schema, target(&t))
-            .map(|d| Downconverted {
-                schema: d.schema,
-                changes: d
-                    .changes
-                    .into_iter()
-                    .map(|c| Change { pointer: c.pointer, keyword: c.keyword, action: c.action, detail: c.detail })
-                    .collect(),
-                lossless: d.lossless,
-            })
+            .map(|d| Downconverted { schema: d.schema, changes: changes(&d.changes), lossless: d.lossless })
             .map_err(diagnostics)
     }
 
@@ -278,6 +417,85 @@ impl Work for Component {
 
     fn work_budget() -> u64 {
         tool_schema::work::budget()
+    }
+}
+
+/// A tool behind a resource handle.
+struct ToolObject(tool_schema::Tool);
+
+/// A converted schema behind a resource handle.
+struct ConvertedObject(tool_schema::Converted);
+
+impl GuestTool for ToolObject {
+    fn from_descriptor(descriptor: String) -> Result<Vec<ToolHandle>, Vec<Diagnostic>> {
+        tool_schema::Tool::from_descriptor(&descriptor)
+            .map(|tools| tools.into_iter().map(|t| ToolHandle::new(ToolObject(t))).collect())
+            .map_err(diagnostics)
+    }
+
+    fn from_schema(
+        name: String,
+        description: String,
+        input_schema: String,
+        output_schema: Option<String>,
+        o: Option<ValidateOptions>,
+    ) -> Result<ToolHandle, Vec<Diagnostic>> {
+        tool_schema::Tool::from_schema(&name, &description, &input_schema, output_schema.as_deref(), options(o))
+            .map(|t| ToolHandle::new(ToolObject(t)))
+            .map_err(diagnostics)
+    }
+
+    fn info(&self) -> ToolInfo {
+        let i = self.0.info();
+        ToolInfo {
+            name: i.name.clone(),
+            description: i.description.clone(),
+            input_schema: i.input_schema.clone(),
+            output_schema: i.output_schema.clone(),
+            ends_loop: i.ends_loop,
+            requires_approval: i.requires_approval,
+            parallel_safe: i.parallel_safe,
+            timeout_seconds: u32::try_from(i.timeout_seconds).unwrap_or(u32::MAX),
+        }
+    }
+
+    fn validate(&self, args: String) -> Checked {
+        checked(self.0.validate(&args))
+    }
+
+    fn encode(&self, o: Outcome) -> Result<ToolResult, Vec<Diagnostic>> {
+        self.0.encode(outcome(o)).map(tool_result).map_err(diagnostics)
+    }
+
+    fn convert(&self, t: Target) -> Result<ConvertedHandle, Vec<Diagnostic>> {
+        self.0.convert(target(&t)).map(|c| ConvertedHandle::new(ConvertedObject(c))).map_err(diagnostics)
+    }
+}
+
+impl GuestConverted for ConvertedObject {
+    fn schema(&self) -> String {
+        self.0.converted().schema.clone()
+    }
+
+    fn changes(&self) -> Vec<Change> {
+        changes(&self.0.converted().changes)
+    }
+
+    fn lossless(&self) -> bool {
+        self.0.converted().lossless
+    }
+
+    fn restore(&self, args: String) -> Checked {
+        checked(self.0.restore(&args))
+    }
+}
+
+impl Tools for Component {
+    type Tool = ToolObject;
+    type Converted = ConvertedObject;
+
+    fn schemas_compiled() -> u64 {
+        tool_schema::validate::schemas_compiled()
     }
 }
 
