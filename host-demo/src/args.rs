@@ -116,6 +116,11 @@ pub enum Command {
         files: Vec<Source>,
         json: bool,
     },
+    /// `tool`: one tool made once, then a request per line of stdin.
+    Tool {
+        descriptor: Source,
+        name: Option<String>,
+    },
     ProviderProfile {
         name: String,
     },
@@ -338,6 +343,7 @@ impl Args {
 }
 
 const COMMANDS: &[&str] = &[
+    "tool",
     "describe-tool",
     "describe-source",
     "describe-type",
@@ -382,6 +388,14 @@ pub fn parse(argv: Vec<OsString>) -> Result<Invocation, Usage> {
     let pretty = args.flag("--pretty");
     let command = match command.as_str() {
         "describe-tool" => Command::DescribeTool { descriptor: source(args.one("descriptor file (or - for stdin)")?) },
+        "tool" => {
+            let name = args.option("--name")?;
+            let descriptor = source(args.one("descriptor file")?);
+            if descriptor == Source::Stdin {
+                return Err(Usage("the requests come on stdin: the descriptor must be a file".into()));
+            }
+            Command::Tool { descriptor, name }
+        }
         "describe-source" => {
             let emit_descriptor = args.flag("--emit-descriptor");
             let msbuild = match args.option("--format")?.as_deref() {

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use wasmtime::component::{Component, Linker};
-use wasmtime::{Config, Engine, Store, StoreLimits, StoreLimitsBuilder};
+use wasmtime::{Config, Engine, ResourceLimiter, Store, StoreLimits, StoreLimitsBuilder};
 
 wasmtime::component::bindgen!({
     world: "tool-schema",
@@ -25,10 +25,16 @@ wasmtime::component::bindgen!({
 });
 
 pub use exports::onellm::tool_schema::describe::{FromSource, SourceDiagnostic, SourceFile, SourceOptions};
+pub use exports::onellm::tool_schema::downconvert::ChangeAction;
 pub use exports::onellm::tool_schema::downconvert::{Change, Downconverted, OverLimit, Target};
 pub use exports::onellm::tool_schema::encode::{Exception, Outcome, Part, ToolResult};
+pub use exports::onellm::tool_schema::tools::ToolInfo;
 pub use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
-pub use exports::onellm::tool_schema::validate::{ArgError, FormatMode, Limits, ValidateOptions};
+pub use exports::onellm::tool_schema::validate::{
+    ArgError, ArgParams, Checked, FormatMode, JsonType, LimitKind, Limits, Segment, Shown, ValidateOptions,
+};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use wasmtime::component::ResourceAny;
 
 /// Where `make component` writes the component in this workspace.
@@ -123,7 +129,7 @@ pub enum Origin {
 /// A compiled component, ready to instantiate.
 pub struct Runtime {
     engine: Engine,
-    pre: ToolSchemaPre<StoreLimits>,
+    pre: ToolSchemaPre<Limited>,
     pub origin: Origin,
     pub component_bytes: usize,
     memory_limit: usize,
@@ -210,7 +216,7 @@ impl Runtime {
         };
         // The component imports nothing, so an empty linker instantiates it; an
         // import would make this fail, which is what we want.
-        let linker = Linker::<StoreLimits>::new(&engine);
+        let linker = Linker::<Limited>::new(&engine);
         let pre =
             linker.instantiate_pre(&component).map_err(|e| host_error("the component cannot be instantiated", e))?;
         let pre = ToolSchemaPre::new(pre)
@@ -233,6 +239,8 @@ impl Runtime {
     pub fn instantiate(&self) -> Result<Host<'_>, HostError> {
         let (store, bindings) = self.fresh(self.work_budget)?;
         Ok(Host {
+            id: HOSTS.fetch_add(1, Ordering::Relaxed),
+            orphans: Rc::default(),
             runtime: self,
             store,
             bindings,
@@ -243,9 +251,9 @@ impl Runtime {
     }
 
     /// A store and an instance whose calls each have `work_budget` steps.
-    fn fresh(&self, work_budget: u64) -> Result<(Store<StoreLimits>, ToolSchema), HostError> {
+    fn fresh(&self, work_budget: u64) -> Result<(Store<Limited>, ToolSchema), HostError> {
         let limits = StoreLimitsBuilder::new().memory_size(self.memory_limit).build();
-        let mut store = Store::new(&self.engine, limits);
+        let mut store = Store::new(&self.engine, Limited { limits, memory: 0 });
         store.limiter(|l| l);
         store.set_epoch_deadline(self.deadline_ticks);
         let bindings = self.pre.instantiate(&mut store).map_err(|e| host_error("instantiation failed", e))?;
@@ -259,6 +267,26 @@ impl Runtime {
     }
 }
 
+/// A store's limits, and how large its instance's linear memory has grown.
+pub struct Limited {
+    limits: StoreLimits,
+    memory: usize,
+}
+
+impl ResourceLimiter for Limited {
+    fn memory_growing(&mut self, current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
+        let grows = self.limits.memory_growing(current, desired, maximum)?;
+        if grows {
+            self.memory = desired;
+        }
+        Ok(grows)
+    }
+
+    fn table_growing(&mut self, current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
+        self.limits.table_growing(current, desired, maximum)
+    }
+}
+
 fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
@@ -268,10 +296,20 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+/// Each host's identity, so that a handle is never used with another.
+static HOSTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// Handles whose owners were dropped without being released: released at
+/// the host's next call (a handle cannot reach the store on its own).
+type Orphans = Rc<RefCell<Vec<(u64, ResourceAny)>>>;
+
 /// One instance of the component and the store it lives in.
 pub struct Host<'r> {
+    /// This host's identity.
+    id: u64,
+    orphans: Orphans,
     runtime: &'r Runtime,
-    store: Store<StoreLimits>,
+    store: Store<Limited>,
     bindings: ToolSchema,
     /// Counts the instances this host has had; a schema compiled in an
     /// earlier one (before a trap) is compiled again before it is used.
@@ -284,12 +322,73 @@ pub struct Host<'r> {
 
 /// A schema compiled inside the component (a `validator` resource). It keeps
 /// what it was compiled from: after a trap replaces the instance, it is
-/// compiled again in the new one when it is next used.
+/// compiled again in the new one when it is next used. It belongs to the
+/// host that compiled it: another host refuses it.
 pub struct CompiledSchema {
-    handle: std::cell::Cell<ResourceAny>,
-    generation: std::cell::Cell<u64>,
+    host: u64,
+    handle: Cell<ResourceAny>,
+    generation: Cell<u64>,
     schema: String,
     options: Option<ValidateOptions>,
+}
+
+/// How a tool was made, to make it again in a fresh instance.
+#[derive(Clone, Debug)]
+enum ToolSource {
+    /// The `index`th tool of a descriptor.
+    Descriptor { text: String, index: usize },
+    Schemas {
+        name: String,
+        description: String,
+        input: String,
+        output: Option<String>,
+        options: Option<ValidateOptions>,
+    },
+}
+
+/// A resource handle in one host's instance, released when its owner is
+/// released or dropped.
+struct Handle {
+    host: u64,
+    handle: Cell<ResourceAny>,
+    generation: Cell<u64>,
+    orphans: Orphans,
+    released: Cell<bool>,
+}
+
+impl Drop for Handle {
+    fn drop(&mut self) {
+        if !self.released.get() {
+            self.orphans.borrow_mut().push((self.generation.get(), self.handle.get()));
+        }
+    }
+}
+
+/// A tool compiled once inside the component (a `tool` resource): made by
+/// [`Host::tools`] or [`Host::tool_from_schema`], used with the host that
+/// made it, released by [`Host::release_tool`] or when dropped. After a
+/// trap replaces the instance, it is made again from what it was made from.
+pub struct Tool {
+    handle: Handle,
+    source: ToolSource,
+}
+
+/// A tool's input schema converted for one provider (a `converted`
+/// resource), with the way back ([`Host::restore`]).
+pub struct Converted {
+    handle: Handle,
+    source: ToolSource,
+    target: Target,
+}
+
+/// The answer to a validation: the bound arguments, or every error.
+pub type Validation = Result<String, Vec<ArgError>>;
+
+fn validation(c: Checked) -> Validation {
+    match c {
+        Checked::Valid(bound) => Ok(bound),
+        Checked::Invalid(errors) => Err(errors),
+    }
 }
 
 impl Host<'_> {
@@ -297,9 +396,15 @@ impl Host<'_> {
     /// replaced before the error is returned.
     fn call<T>(
         &mut self,
-        f: impl FnOnce(&ToolSchema, &mut Store<StoreLimits>) -> wasmtime::Result<T>,
+        f: impl FnOnce(&ToolSchema, &mut Store<Limited>) -> wasmtime::Result<T>,
     ) -> Result<T, HostError> {
         self.store.set_epoch_deadline(self.deadline_ticks);
+        let orphans = std::mem::take(&mut *self.orphans.borrow_mut());
+        for (generation, handle) in orphans {
+            if generation == self.generation {
+                handle.resource_drop(&mut self.store).map_err(|e| host_error("cannot release a dropped handle", e))?;
+            }
+        }
         match f(&self.bindings, &mut self.store) {
             Ok(v) => Ok(v),
             Err(e) => {
@@ -411,8 +516,9 @@ impl Host<'_> {
         let o = options;
         let answer = self.call(|b, s| b.onellm_tool_schema_validate().validator().call_compile(s, schema, o))?;
         Ok(answer.map(|handle| CompiledSchema {
-            handle: std::cell::Cell::new(handle),
-            generation: std::cell::Cell::new(generation),
+            host: self.id,
+            handle: Cell::new(handle),
+            generation: Cell::new(generation),
             schema: schema.to_owned(),
             options,
         }))
@@ -431,6 +537,7 @@ impl Host<'_> {
 
     /// Frees a compiled schema inside the component.
     pub fn release(&mut self, compiled: CompiledSchema) -> Result<(), HostError> {
+        self.owns(compiled.host, "schema")?;
         if compiled.generation.get() != self.generation {
             return Ok(()); // its instance is gone, and its memory with it
         }
@@ -457,6 +564,11 @@ impl Host<'_> {
         self.call(|b, s| b.onellm_tool_schema_work().call_work_budget(s))
     }
 
+    /// The size of the instance's linear memory, in bytes.
+    pub fn memory_bytes(&self) -> usize {
+        self.store.data().memory
+    }
+
     /// How many instances have replaced the first one after a trap.
     pub fn generation(&self) -> u64 {
         self.generation
@@ -465,6 +577,7 @@ impl Host<'_> {
     /// A schema compiled in an instance a trap has since replaced is compiled
     /// again in this one, from what it was compiled from.
     fn recompile_if_stale(&mut self, compiled: &CompiledSchema) -> Result<(), HostError> {
+        self.owns(compiled.host, "schema")?;
         if compiled.generation.get() == self.generation {
             return Ok(());
         }
@@ -480,4 +593,294 @@ impl Host<'_> {
             Err(diags) => Err(HostError(format!("the schema no longer compiles: {diags:?}"))),
         }
     }
+
+    /// A handle from another host is refused.
+    fn owns(&self, host: u64, what: &str) -> Result<(), HostError> {
+        if host == self.id {
+            Ok(())
+        } else {
+            Err(HostError(format!("this {what} belongs to another host: use it with the host that made it")))
+        }
+    }
+
+    fn handle(&self, handle: ResourceAny) -> Handle {
+        Handle {
+            host: self.id,
+            handle: Cell::new(handle),
+            generation: Cell::new(self.generation),
+            orphans: self.orphans.clone(),
+            released: Cell::new(false),
+        }
+    }
+
+    /// Makes the tools of `source` in this instance.
+    fn make(&mut self, source: &ToolSource) -> Result<Result<Vec<ResourceAny>, Vec<Diagnostic>>, HostError> {
+        match source {
+            ToolSource::Descriptor { text, .. } => {
+                self.call(|b, s| b.onellm_tool_schema_tools().tool().call_from_descriptor(s, text))
+            }
+            ToolSource::Schemas { name, description, input, output, options } => Ok(self
+                .call(|b, s| {
+                    b.onellm_tool_schema_tools().tool().call_from_schema(
+                        s,
+                        name,
+                        description,
+                        input,
+                        output.as_deref(),
+                        *options,
+                    )
+                })?
+                .map(|t| vec![t])),
+        }
+    }
+
+    /// Every tool a descriptor (JSON text) describes: one for a method
+    /// descriptor, one per tool method of a class descriptor.
+    pub fn tools(&mut self, descriptor: &str) -> Result<Result<Vec<Tool>, Vec<Diagnostic>>, HostError> {
+        let source = ToolSource::Descriptor { text: descriptor.to_owned(), index: 0 };
+        Ok(self.make(&source)?.map(|handles| {
+            handles
+                .into_iter()
+                .enumerate()
+                .map(|(index, h)| Tool {
+                    handle: self.handle(h),
+                    source: ToolSource::Descriptor { text: descriptor.to_owned(), index },
+                })
+                .collect()
+        }))
+    }
+
+    /// A tool described by its schemas (JSON texts), its arguments validated
+    /// with `options`.
+    pub fn tool_from_schema(
+        &mut self,
+        name: &str,
+        description: &str,
+        input_schema: &str,
+        output_schema: Option<&str>,
+        options: Option<ValidateOptions>,
+    ) -> Result<Result<Tool, Vec<Diagnostic>>, HostError> {
+        let source = ToolSource::Schemas {
+            name: name.to_owned(),
+            description: description.to_owned(),
+            input: input_schema.to_owned(),
+            output: output_schema.map(str::to_owned),
+            options,
+        };
+        Ok(self.make(&source)?.map(|mut handles| Tool { handle: self.handle(handles.remove(0)), source }))
+    }
+
+    /// The handle of `h` in this instance: refused from another host or
+    /// after release; made again from `source` after a trap.
+    fn live(&mut self, h: &Handle, source: &ToolSource, target: Option<&Target>) -> Result<ResourceAny, HostError> {
+        self.owns(h.host, "tool")?;
+        if h.released.get() {
+            return Err(HostError("this tool was released: make it again to use it".into()));
+        }
+        if h.generation.get() == self.generation {
+            return Ok(h.handle.get());
+        }
+        let stale = || HostError("the tool no longer compiles in a fresh instance".into());
+        let mut tools = self.make(source)?.map_err(|_| stale())?;
+        let index = match source {
+            ToolSource::Descriptor { index, .. } => *index,
+            ToolSource::Schemas { .. } => 0,
+        };
+        if index >= tools.len() {
+            return Err(stale());
+        }
+        let tool = tools.swap_remove(index);
+        let fresh = match target {
+            None => tool,
+            Some(target) => {
+                let converted = self.call(|b, s| b.onellm_tool_schema_tools().tool().call_convert(s, tool, target))?;
+                converted.map_err(|_| stale())?
+            }
+        };
+        h.handle.set(fresh);
+        h.generation.set(self.generation);
+        Ok(fresh)
+    }
+
+    pub fn tool_info(&mut self, tool: &Tool) -> Result<ToolInfo, HostError> {
+        let h = self.live(&tool.handle, &tool.source, None)?;
+        self.call(|b, s| b.onellm_tool_schema_tools().tool().call_info(s, h))
+    }
+
+    /// Validates the model's arguments (JSON text) and binds them.
+    pub fn tool_validate(&mut self, tool: &Tool, args: &str) -> Result<Validation, HostError> {
+        let h = self.live(&tool.handle, &tool.source, None)?;
+        self.call(|b, s| b.onellm_tool_schema_tools().tool().call_validate(s, h, args)).map(validation)
+    }
+
+    /// The outcome of one call as the tool result, for the tool's return type.
+    pub fn tool_encode(
+        &mut self,
+        tool: &Tool,
+        outcome: &Outcome,
+    ) -> Result<Result<ToolResult, Vec<Diagnostic>>, HostError> {
+        let h = self.live(&tool.handle, &tool.source, None)?;
+        self.call(|b, s| b.onellm_tool_schema_tools().tool().call_encode(s, h, outcome))
+    }
+
+    /// The tool's input schema converted for `target`.
+    pub fn tool_convert(
+        &mut self,
+        tool: &Tool,
+        target: &Target,
+    ) -> Result<Result<Converted, Vec<Diagnostic>>, HostError> {
+        let h = self.live(&tool.handle, &tool.source, None)?;
+        let answer = self.call(|b, s| b.onellm_tool_schema_tools().tool().call_convert(s, h, target))?;
+        Ok(answer.map(|c| Converted { handle: self.handle(c), source: tool.source.clone(), target: target.clone() }))
+    }
+
+    /// The converted schema, its changes, and whether it is lossless.
+    pub fn converted(&mut self, converted: &Converted) -> Result<Downconverted, HostError> {
+        let h = self.live(&converted.handle, &converted.source, Some(&converted.target))?;
+        let schema = self.call(|b, s| b.onellm_tool_schema_tools().converted().call_schema(s, h))?;
+        let changes = self.call(|b, s| b.onellm_tool_schema_tools().converted().call_changes(s, h))?;
+        let lossless = self.call(|b, s| b.onellm_tool_schema_tools().converted().call_lossless(s, h))?;
+        Ok(Downconverted { schema, changes, lossless })
+    }
+
+    /// The model's answer to the converted schema, turned back into the
+    /// tool's bound arguments.
+    pub fn restore(&mut self, converted: &Converted, args: &str) -> Result<Validation, HostError> {
+        let h = self.live(&converted.handle, &converted.source, Some(&converted.target))?;
+        self.call(|b, s| b.onellm_tool_schema_tools().converted().call_restore(s, h, args)).map(validation)
+    }
+
+    fn release_handle(&mut self, h: &Handle) -> Result<(), HostError> {
+        self.owns(h.host, "tool")?;
+        if h.released.replace(true) || h.generation.get() != self.generation {
+            return Ok(()); // released already, or its instance is gone and its memory with it
+        }
+        let handle = h.handle.get();
+        self.call(|_, s| handle.resource_drop(s))
+    }
+
+    /// Releases a tool inside the component now (dropping it releases it at
+    /// the host's next call).
+    pub fn release_tool(&mut self, tool: Tool) -> Result<(), HostError> {
+        self.release_handle(&tool.handle)
+    }
+
+    /// Releases a converted schema inside the component now.
+    pub fn release_converted(&mut self, converted: Converted) -> Result<(), HostError> {
+        self.release_handle(&converted.handle)
+    }
+
+    /// How many schemas this host's instance has compiled.
+    pub fn schemas_compiled(&mut self) -> Result<u64, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_tools().call_schemas_compiled(s))
+    }
+}
+
+/// The name an action has in JSON (`removed`, `relaxed`, …).
+pub fn action_name(a: ChangeAction) -> &'static str {
+    match a {
+        ChangeAction::Removed => "removed",
+        ChangeAction::Relaxed => "relaxed",
+        ChangeAction::Unenforced => "unenforced",
+        ChangeAction::Dropped => "dropped",
+        ChangeAction::Closed => "closed",
+        ChangeAction::Required => "required",
+        ChangeAction::Widened => "widened",
+        ChangeAction::Reshaped => "reshaped",
+        ChangeAction::Merged => "merged",
+        ChangeAction::Inlined => "inlined",
+        ChangeAction::Typed => "typed",
+        ChangeAction::Ordered => "ordered",
+        ChangeAction::Moved => "moved",
+    }
+}
+
+fn type_name(t: JsonType) -> &'static str {
+    match t {
+        JsonType::Null => "null",
+        JsonType::Boolean => "boolean",
+        JsonType::Integer => "integer",
+        JsonType::Number => "number",
+        JsonType::String => "string",
+        JsonType::Array => "array",
+        JsonType::Object => "object",
+    }
+}
+
+/// An argument error as JSON, everything it carries, in the form every host
+/// writes (docs/validation.md, "Params"): `{"path", "keyword", "message",
+/// "location", "schemaLocation", "params"}`.
+pub fn arg_error_value(e: &ArgError) -> tool_schema::json::Value {
+    use tool_schema::json::{Number, Value};
+    let s = |t: &str| Value::String(t.to_owned());
+    let n = |n: u64| Value::Number(Number::from_i128(i128::from(n)));
+    let opt = |t: &Option<String>| t.as_deref().map_or(Value::Null, s);
+    let texts = |l: &[String]| Value::Array(l.iter().map(|t| s(t)).collect());
+    let shown = |v: &Shown| Value::Object(vec![("type".into(), s(type_name(v.type_))), ("text".into(), opt(&v.text))]);
+    let (kind, fields): (&str, Vec<(&str, Value)>) = match &e.params {
+        ArgParams::Type(p) => (
+            "type",
+            vec![
+                ("expected", Value::Array(p.expected.iter().map(|t| s(type_name(*t))).collect())),
+                ("value", shown(&p.value)),
+            ],
+        ),
+        ArgParams::Const(p) => ("const", vec![("expected", s(&p.expected)), ("value", shown(&p.value))]),
+        ArgParams::Enum(p) => {
+            ("enum", vec![("allowed", texts(&p.allowed)), ("more", n(p.more)), ("value", shown(&p.value))])
+        }
+        ArgParams::Bound(p) => ("bound", vec![("limit", s(&p.limit)), ("value", s(&p.value))]),
+        ArgParams::Count(p) => ("count", vec![("limit", n(p.limit)), ("count", n(p.count))]),
+        ArgParams::Pattern(p) => ("pattern", vec![("pattern", s(&p.pattern)), ("value", shown(&p.value))]),
+        ArgParams::Format(p) => ("format", vec![("format", s(&p.format)), ("value", shown(&p.value))]),
+        ArgParams::Required(p) => ("required", vec![("name", s(&p.name)), ("given", opt(&p.given))]),
+        ArgParams::Unexpected(allowed) => {
+            ("unexpected", vec![("allowed", allowed.as_deref().map_or(Value::Null, texts))])
+        }
+        ArgParams::Unique(p) => ("unique", vec![("first", n(p.first)), ("second", n(p.second))]),
+        ArgParams::Contains(p) => ("contains", vec![("schema", opt(&p.schema)), ("limit", n(p.limit))]),
+        ArgParams::Not(schema) => ("not", vec![("schema", s(schema))]),
+        ArgParams::ExtraItem(limit) => ("extra-item", vec![("limit", n(*limit))]),
+        ArgParams::FalseSchema => ("false-schema", vec![]),
+        ArgParams::NoMatch => ("no-match", vec![]),
+        ArgParams::ManyMatch(b) => ("many-match", vec![("branches", Value::Array(b.iter().map(|b| n(*b)).collect()))]),
+        ArgParams::PropertyName(p) => {
+            ("property-name", vec![("name", s(&p.name)), ("keyword", s(&p.keyword)), ("reason", s(&p.reason))])
+        }
+        ArgParams::Backtracking(p) => {
+            ("backtracking", vec![("pattern", s(&p.pattern)), ("at", s(&p.at)), ("steps", n(p.steps))])
+        }
+        ArgParams::Limit(p) => {
+            let what = match p.what {
+                LimitKind::Bytes => "bytes",
+                LimitKind::Depth => "depth",
+                LimitKind::Steps => "steps",
+                LimitKind::Errors => "errors",
+            };
+            ("limit", vec![("what", s(what)), ("limit", n(p.limit)), ("count", n(p.count))])
+        }
+        ArgParams::Json(reason) => ("json", vec![("reason", s(reason))]),
+        ArgParams::Schema(d) => {
+            ("schema", vec![("code", s(&d.code)), ("message", s(&d.message)), ("path", s(&d.path))])
+        }
+        ArgParams::Conversion(reason) => ("conversion", vec![("reason", s(reason))]),
+    };
+    let mut params = vec![("kind".to_owned(), s(kind))];
+    params.extend(fields.into_iter().map(|(k, v)| (k.to_owned(), v)));
+    let location = e
+        .location
+        .iter()
+        .map(|seg| match seg {
+            Segment::Member(m) => s(m),
+            Segment::Index(i) => n(u64::from(*i)),
+        })
+        .collect();
+    Value::Object(vec![
+        ("path".into(), s(&e.path)),
+        ("keyword".into(), s(&e.keyword)),
+        ("message".into(), s(&e.message)),
+        ("location".into(), Value::Array(location)),
+        ("schemaLocation".into(), s(&e.schema_location)),
+        ("params".into(), Value::Object(params)),
+    ])
 }

@@ -23,6 +23,19 @@ commands:
   describe-tool <FILE|-> [--pretty]
       Describe a tool from a method descriptor, or every tool of a class from a
       containingType descriptor. Prints the tool JSON (a list for a class).
+  tool <DESCRIPTOR_FILE> [--name TOOL]
+      Make a tool once (a class descriptor: the tool --name picks, else the
+      first), then answer one request per line of stdin, one JSON line each:
+        validate ARGS_JSON      the bound arguments, or {\"errors\": [...]}
+        encode OUTCOME_JSON     the tool result ({\"returned\": TEXT} |
+                                {\"returnedNothing\": true} | {\"threw\":
+                                {\"typeName\", \"message\"}} | {\"timedOut\": N} |
+                                {\"invalidArguments\": [MESSAGE...]})
+        convert PROVIDER        {\"schema\", \"changes\", \"lossless\"}; later
+                                restores answer this conversion
+        restore ARGS_JSON       the answer turned back, bound, or {\"errors\"}
+        info                    the tool's name, description and schemas
+      Nothing is compiled after the tool is made.
   describe-source <FILE.cs>... [--emit-descriptor] [--format json|msbuild] [--naming N]
                   [--mode generator|reflection] [--pretty]
       Describe every [Tool] method in C# source files, as the [Tool] generator
@@ -278,6 +291,12 @@ fn run(invocation: args::Invocation) -> Result<u8, Failure> {
                 Err(d) => Ok(print_answer(Err(vec![d]), pretty)),
             }
         }
+        Command::Tool { descriptor, name } => {
+            let text = read_input(&descriptor)?;
+            let runtime = Runtime::load(&opts)?;
+            let mut host = runtime.instantiate()?;
+            tool_session(&mut host, &text, name.as_deref(), pretty)
+        }
         Command::ToolName { method } => {
             let runtime = Runtime::load(&opts)?;
             match runtime.instantiate()?.tool_name(&method)? {
@@ -397,7 +416,7 @@ fn downconverted_value(d: &host_demo::Downconverted) -> Value {
         Value::Object(vec![
             ("pointer".into(), Value::String(c.pointer.clone())),
             ("keyword".into(), Value::String(c.keyword.clone())),
-            ("action".into(), Value::String(c.action.clone())),
+            ("action".into(), Value::String(host_demo::action_name(c.action).into())),
             ("detail".into(), Value::String(c.detail.clone())),
         ])
     };
@@ -446,14 +465,10 @@ fn outcome_of(outcome: OutcomeArg) -> Result<Outcome, Failure> {
         OutcomeArg::InvalidArgs(text) => {
             let v = json_argument("--invalid-args", text)?;
             let list = v.get("errors").unwrap_or(&v).as_array().map(<[Value]>::to_vec).unwrap_or_default();
-            let errors = list
-                .iter()
-                .map(|e| {
-                    let s = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
-                    ArgError { path: s("path"), keyword: s("keyword"), message: s("message") }
-                })
-                .collect();
-            Outcome::InvalidArguments(errors)
+            // Validate's output: the errors' messages are what the model reads.
+            let messages =
+                list.iter().map(|e| e.get("message").and_then(Value::as_str).unwrap_or_default().to_owned()).collect();
+            Outcome::InvalidArguments(messages)
         }
     })
 }
@@ -514,18 +529,132 @@ fn print_validation(answer: Result<String, Vec<ArgError>>, pretty: bool) -> u8 {
             0
         }
         Err(errors) => {
-            let one = |e: &ArgError| {
-                Value::Object(vec![
-                    ("path".into(), Value::String(e.path.clone())),
-                    ("keyword".into(), Value::String(e.keyword.clone())),
-                    ("message".into(), Value::String(e.message.clone())),
-                ])
-            };
-            let v = Value::Object(vec![("errors".into(), Value::Array(errors.iter().map(one).collect()))]);
+            let v = Value::Object(vec![(
+                "errors".into(),
+                Value::Array(errors.iter().map(host_demo::arg_error_value).collect()),
+            )]);
             say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
             1
         }
     }
+}
+
+/// `tool`: makes the tool, then answers each request line of stdin.
+fn tool_session(host: &mut Host<'_>, descriptor: &str, name: Option<&str>, pretty: bool) -> Result<u8, Failure> {
+    let tools = match host.tools(descriptor)? {
+        Ok(tools) => tools,
+        Err(diags) => return Ok(print_answer(Err(diags), pretty)),
+    };
+    let mut chosen = None;
+    for tool in tools {
+        let info = host.tool_info(&tool)?;
+        if chosen.is_none() && name.is_none_or(|n| n == info.name) {
+            chosen = Some(tool);
+        } else {
+            host.release_tool(tool)?;
+        }
+    }
+    let tool = chosen.ok_or_else(|| Failure::Host(format!("no tool is named '{}'", name.unwrap_or_default())))?;
+    let mut converted = None;
+    let mut status = 0;
+    for line in std::io::stdin().lines() {
+        let line = line.map_err(|e| Failure::Host(format!("cannot read stdin: {e}")))?;
+        let (request, rest) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
+        let answer = match request {
+            "" => continue,
+            "validate" => print_validation(host.tool_validate(&tool, rest)?, pretty),
+            "restore" => match &converted {
+                Some(c) => print_validation(host.restore(c, rest)?, pretty),
+                None => return Err(Failure::Usage("restore needs a convert first".into())),
+            },
+            "convert" => {
+                let provider = match rest.trim() {
+                    "anthropic" => Provider::Anthropic,
+                    "openai" => Provider::Openai,
+                    "gemini" => Provider::Gemini,
+                    other => {
+                        return Err(Failure::Usage(format!(
+                            "convert takes anthropic, openai or gemini, not '{other}'"
+                        )));
+                    }
+                };
+                match host.tool_convert(&tool, &target_of(provider)?)? {
+                    Ok(c) => {
+                        let v = downconverted_value(&host.converted(&c)?);
+                        say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
+                        if let Some(old) = converted.replace(c) {
+                            host.release_converted(old)?;
+                        }
+                        0
+                    }
+                    Err(diags) => print_answer(Err(diags), pretty),
+                }
+            }
+            "encode" => {
+                let outcome = outcome_line(rest)?;
+                match host.tool_encode(&tool, &outcome)? {
+                    Ok(result) => {
+                        let v = tool_schema::encode::result_to_value(&core_result(result));
+                        say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
+                        0
+                    }
+                    Err(diags) => print_answer(Err(diags), pretty),
+                }
+            }
+            "info" => {
+                let i = host.tool_info(&tool)?;
+                let limits = json::ParseLimits { max_bytes: usize::MAX, max_depth: 4096 };
+                let schema = |t: &str| json::parse(t, limits).unwrap_or_else(|_| Value::String(t.to_owned()));
+                let mut v = vec![
+                    ("name".to_owned(), Value::String(i.name)),
+                    ("description".to_owned(), Value::String(i.description)),
+                    ("inputSchema".to_owned(), schema(&i.input_schema)),
+                ];
+                if let Some(o) = &i.output_schema {
+                    v.push(("outputSchema".to_owned(), schema(o)));
+                }
+                let v = Value::Object(v);
+                say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
+                0
+            }
+            other => {
+                return Err(Failure::Usage(format!(
+                    "unknown request '{other}' (validate, encode, convert, restore or info)"
+                )));
+            }
+        };
+        status = status.max(answer);
+    }
+    if let Some(c) = converted {
+        host.release_converted(c)?;
+    }
+    host.release_tool(tool)?;
+    Ok(status)
+}
+
+/// An outcome as one JSON line of `tool`'s `encode` request.
+fn outcome_line(text: &str) -> Result<Outcome, Failure> {
+    let bad = || Failure::Usage("encode takes a JSON outcome (see `host-demo help`)".into());
+    let v = json::parse(text, json::ParseLimits { max_bytes: usize::MAX, max_depth: 256 }).map_err(|_| bad())?;
+    let members = v.as_object().ok_or_else(bad)?;
+    let (key, value) = members.first().ok_or_else(bad)?;
+    let text_of = |v: &Value| v.as_str().map(str::to_owned).ok_or_else(bad);
+    Ok(match key.as_str() {
+        "returned" => Outcome::Returned(text_of(value)?),
+        "returnedNothing" => Outcome::ReturnedNothing,
+        "threw" => Outcome::Threw(Exception {
+            type_name: value.get("typeName").map(text_of).transpose()?.unwrap_or_default(),
+            message: value.get("message").map(text_of).transpose()?.unwrap_or_default(),
+        }),
+        "timedOut" => match value {
+            Value::Number(n) => Outcome::TimedOut(n.as_i128().and_then(|n| u32::try_from(n).ok()).ok_or_else(bad)?),
+            _ => return Err(bad()),
+        },
+        "invalidArguments" => {
+            Outcome::InvalidArguments(value.as_array().ok_or_else(bad)?.iter().map(text_of).collect::<Result<_, _>>()?)
+        }
+        _ => return Err(bad()),
+    })
 }
 
 fn print_answer(answer: Result<String, Vec<Diagnostic>>, pretty: bool) -> u8 {
@@ -728,7 +857,7 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
         say!("{name} ({lossless}):\n  {}", d.schema);
         for c in &d.changes {
             let pointer = if c.pointer.is_empty() { "(the root)" } else { c.pointer.as_str() };
-            say!("  {pointer:<44} {:<22} {}", c.keyword, c.action);
+            say!("  {pointer:<44} {:<22} {}", c.keyword, host_demo::action_name(c.action));
         }
     }
     let answer = r#"{"n": 30, "tags": [], "counts": [{"key": "a", "value": 1}]}"#;
@@ -781,11 +910,36 @@ fn demo(runtime: &Runtime, opts: &LoadOptions) -> Result<u8, Failure> {
         let name = host.tool_name(m)?.map_err(|d| Failure::Host(d.message))?;
         say!("{m:<16} → {name}");
     }
+    section("10. A tool, compiled once (the tools interface)");
+    let tool = host.tools(GET_DOCKET)?.map_err(|d| Failure::Host(format!("{d:?}")))?.remove(0);
+    let converted = host.tool_convert(&tool, &Target::Openai)?.map_err(|d| Failure::Host(format!("{d:?}")))?;
+    let compiled = host.schemas_compiled()?;
+    let case = r#""caseId":"3f2504e0-4f89-11d3-9a0c-0305e82c3301""#;
+    let calls = 1_000;
+    let started = std::time::Instant::now();
+    for i in 0..calls {
+        host.tool_validate(&tool, &format!("{{{case},\"limit\":{}}}", 1 + i % 100))?.ok();
+        host.restore(&converted, &format!("{{{case},\"limit\":null}}"))?.ok();
+    }
+    let each = started.elapsed() / (2 * calls);
+    say!("Made once from examples/get-docket.json and converted once for openai, then {calls} validations");
+    say!(
+        "and {calls} restores: {each:?} per call here, and {} schemas compiled meanwhile.",
+        host.schemas_compiled()? - compiled
+    );
+    if let Err(errors) = host.tool_validate(&tool, r#"{"limit": 500}"#)? {
+        say!("\nEach error carries its place and what was wanted, as values (params), beside the sentence:");
+        say!("{}", host_demo::arg_error_value(&errors[0]).to_json_pretty());
+    }
+    host.release_converted(converted)?;
+    host.release_tool(tool)?;
+
     say!("\nTry: host-demo describe-tool examples/get-docket.json --pretty");
     say!("     host-demo describe-source examples/weather-tools.cs --pretty");
     say!("     host-demo validate --tool examples/order.json '{{\"items\":[{{\"qty\":\"three\"}}]}}'");
     say!("     host-demo encode --tool x --returns int --threw InvalidOperationException message");
     say!("     host-demo downconvert --provider openai --tool examples/get-docket.json --pretty");
+    say!("     printf 'validate {{\"limit\": 500}}\\n' | host-demo tool examples/get-docket.json");
     Ok(0)
 }
 
