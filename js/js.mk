@@ -7,7 +7,8 @@ JS_DEPS := js/node_modules/.package-lock.json
 PLAYGROUND_DEPS := playground/node_modules/.package-lock.json
 PLAYGROUND_PORT ?= 8765
 CHROMIUM := /usr/bin/chromium
-NODE_TEST := node --test --test-reporter=$(CURDIR)/js/scripts/test-reporter.mjs
+# --expose-gc: the lifetime tests collect garbage to see what it frees.
+NODE_TEST := node --expose-gc --test --test-reporter=$(CURDIR)/js/scripts/test-reporter.mjs
 # playwright-core never downloads a browser; this says so to anything that might.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 

@@ -7,9 +7,10 @@
 // async` makes the module export `instantiate()` instead of instantiating
 // itself on import, so the wrapper can make a fresh instance after a trap.
 // The component imports nothing, so the bindings need no WASI shim: the build
-// fails if jco reports any import. `component.json` records what was built
-// from (the component's SHA-256) and its exports; a second run with the same
-// component and the same jco leaves the output as it is.
+// fails if jco reports any import. One fix is made to what jco writes (see
+// `ownItems`). `component.json` records what was built from (the component's
+// SHA-256), the fixes made, and its exports; a second run with the same
+// component, the same jco and the same fixes leaves the output as it is.
 
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -36,9 +37,22 @@ try {
 const sha256 = createHash('sha256').update(component).digest('hex');
 const manifestPath = join(outDir, 'component.json');
 
+// jco 1.35 lifts a list of resources (`tool.from-descriptor`'s answer) in a
+// loop that declares each item and its handle with `var`, so the dispose
+// closure of every item shares the loop's last binding: disposing any item
+// of the list frees the last one (and, once that is gone, fails), never the
+// item itself. Declared with `let`, each item's closure has its own.
+// (test/tools.test.mjs frees each tool of a class descriptor in turn.)
+const LIST_ITEM = /^([ \t]*)var (handle\d+) = (dataView\(memory\d+\)\.getInt32\(base \+ 0, true\);\n)\1var (rsc\d+) = /gm;
+const FIXES = ['ownItems: each resource lifted from a list is declared with let, so that its dispose frees it'];
+
+function ownItems(source) {
+  return source.replace(LIST_ITEM, (_, indent, handle, read, rsc) => `${indent}let ${handle} = ${read}${indent}let ${rsc} = `);
+}
+
 try {
   const previous = JSON.parse(await readFile(manifestPath, 'utf8'));
-  if (previous.sha256 === sha256 && previous.jco === jcoVersion) {
+  if (previous.sha256 === sha256 && previous.jco === jcoVersion && JSON.stringify(previous.fixes) === JSON.stringify(FIXES)) {
     console.log(`${outDir}: up to date with ${componentPath} (${sha256.slice(0, 12)})`);
     process.exit(0);
   }
@@ -63,6 +77,8 @@ if (imports.length > 0) {
   console.error(`error: ${componentPath} imports ${imports.join(', ')}; the component must import nothing`);
   process.exit(1);
 }
+const bindings = 'tool-schema.js';
+files[bindings] = new TextEncoder().encode(ownItems(new TextDecoder().decode(files[bindings])));
 
 await rm(outDir, { recursive: true, force: true });
 for (const [name, bytes] of Object.entries(files)) {
@@ -77,6 +93,7 @@ const manifest = {
   bytes: component.length,
   jco: jcoVersion,
   options,
+  fixes: FIXES,
   exports: exports.map(([name, kind]) => ({ name, kind })),
   files: Object.keys(files).sort(),
 };

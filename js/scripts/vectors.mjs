@@ -28,6 +28,19 @@ const diag = (d) =>
     : { code: d.code, message: d.message, path: d.path };
 const diags = (ds) => ds.map(diag);
 const argErrors = (es) => es.map((e) => ({ path: e.path, keyword: e.keyword, message: e.message }));
+// The "tool" op's errors carry everything: where, step by step, the keyword's
+// place in the schema, and its params (the core's own JSON of them).
+const fullArgErrors = (es) =>
+  es.map((e) => ({
+    path: e.path,
+    keyword: e.keyword,
+    message: e.message,
+    location: e.location,
+    schemaLocation: e.schemaLocation,
+    params: e.params,
+  }));
+// A `checked` answer: `{"valid": TEXT}` or `{"invalid": [E…]}`.
+const checkedOut = (c) => (c.ok ? { valid: c.text } : { invalid: fullArgErrors(c.errors) });
 
 // An answer `{"ok": …}` or `{"err": [records…]}`; any other failure (a trap, a
 // TypeError) propagates and fails the case.
@@ -84,6 +97,53 @@ function isDefault(options, defaults) {
   );
 }
 
+// A tool from `{"schema"}` (from-schema "t", no description, no output
+// schema, the default options) or `{"descriptor"}` (its first tool), each call
+// answered in turn; `{"err": [D…]}` when the tool is refused.
+function toolCase(ts, i) {
+  let tool;
+  try {
+    if ('schema' in i) {
+      tool = ts.tool({ name: 't', inputSchema: i.schema });
+    } else {
+      const [first, ...rest] = ts.tools(i.descriptor);
+      for (const t of rest) t.free();
+      tool = first;
+    }
+  } catch (e) {
+    if (e instanceof DiagnosticsError) return { err: diags(e.diagnostics) };
+    throw e;
+  }
+  try {
+    return { ok: i.calls.map((call) => toolCall(tool, call)) };
+  } finally {
+    tool.free();
+  }
+}
+
+function toolCall(tool, call) {
+  if ('validate' in call) return checkedOut(tool.validate(call.validate));
+  if ('encode' in call) return answer(() => tool.encode(outcomeIn(call.encode)), resultOut);
+  if ('convert' in call) {
+    let converted;
+    try {
+      converted = tool.convert(targetIn(call.convert));
+    } catch (e) {
+      if (e instanceof DiagnosticsError) return { err: diags(e.diagnostics) };
+      throw e;
+    }
+    try {
+      return {
+        converted: { schema: converted.schemaText, changes: converted.changes, lossless: converted.lossless },
+        restored: checkedOut(converted.restore(call.restore)),
+      };
+    } finally {
+      converted.free();
+    }
+  }
+  throw new Error(`unknown tool call ${JSON.stringify(Object.keys(call))}`);
+}
+
 /** The package's answer to one case, in the file's shape. */
 export function answerCase(ts, c) {
   const i = c.input;
@@ -131,6 +191,8 @@ export function answerCase(ts, c) {
       return answer(() => ts.restoreArgs(i.originalSchema, targetIn(i.target), i.args));
     case 'provider-profile':
       return answer(() => ts.providerProfile(i.name));
+    case 'tool':
+      return toolCase(ts, i);
     default:
       throw new Error(`unknown op '${c.op}'`);
   }

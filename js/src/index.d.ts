@@ -1,9 +1,10 @@
 /// <reference lib="esnext.disposable" />
 // Types of @onellm/tool-schema: the tool-schema component (wit/tool-schema.wit,
-// package onellm:tool-schema@0.1.0) for JavaScript.
+// package onellm:tool-schema@0.2.0) for JavaScript.
 //
 // Descriptors, schemas, arguments and answers are JSON *text*, so no number is
-// rounded on the way in or out. The u64 fields of `Limits` are BigInt.
+// rounded on the way in or out; a `Tool` takes JSON as text or as a value
+// (`JsonInput`) and answers both. The u64 fields of `Limits` are BigInt.
 
 /** The Rust host's limit on one instance's linear memory: 512 MiB. */
 export declare const DEFAULT_MAX_MEMORY_BYTES: number;
@@ -143,43 +144,138 @@ export interface ValidateOptions {
   limits?: LimitsInput | null;
 }
 
+/**
+ * JSON as a `Tool` takes it: JSON text (a string is always JSON text, so
+ * `'"hi"'` is the string hi and `'hi'` is not JSON), or any other value,
+ * written with `JSON.stringify`.
+ */
+export type JsonInput = string | number | boolean | null | object;
+
+/** A schema parsed from its JSON text: an object of keywords, or `true`/`false`. */
+export type JsonSchema = boolean | { readonly [keyword: string]: unknown };
+
+/** A JSON value's type, as the `type` keyword names it. */
+export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
+
+/** The value that came, as an error shows it. */
+export interface Shown {
+  type: JsonType;
+  /**
+   * For a string, number, boolean or null, its JSON text (cut after 60
+   * characters, then `…` and its length); null for an array or an object.
+   */
+  text: string | null;
+}
+
+/** Which limit an argument error of kind `limit` reached. */
+export type LimitKind = 'bytes' | 'depth' | 'steps' | 'errors';
+
+/**
+ * What a failed keyword wanted and what came, discriminated by `kind` (the
+ * WIT case's name), its fields in the order the core writes them: so
+ * `JSON.stringify(params)` is the core's JSON of them, byte for byte. JSON
+ * values (a `const`, `enum` members, schemas) are JSON text; counts are numbers.
+ */
+export type ArgParams =
+  /** `type`, or an `anyOf`/`oneOf` whose branches differ only in type. */
+  | { kind: 'type'; expected: JsonType[]; value: Shown }
+  /** `const`: the value wanted (JSON text). */
+  | { kind: 'const'; expected: string; value: Shown }
+  /** `enum`: the values allowed (JSON texts, the first 100) and how many more there are. */
+  | { kind: 'enum'; allowed: string[]; more: number; value: Shown }
+  /** `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`: both numbers as written. */
+  | { kind: 'bound'; limit: string; value: string }
+  /** `minLength`, `maxLength`, `minItems`, `maxItems`, `additionalItems`, `unevaluatedItems`, `minProperties`, `maxProperties`. */
+  | { kind: 'count'; limit: number; count: number }
+  /** `pattern`. */
+  | { kind: 'pattern'; pattern: string; value: Shown }
+  /** `format`; `contentEncoding` (format `base64`); `contentMediaType` (the media type). */
+  | { kind: 'format'; format: string; value: Shown }
+  /** `required`, `dependentRequired`, `dependencies`: the member missing, and the member given that requires it. */
+  | { kind: 'required'; name: string; given: string | null }
+  /** `additionalProperties`, `unevaluatedProperties`, `false`: the members the object declares (null: the member's own schema is `false`). */
+  | { kind: 'unexpected'; allowed: string[] | null }
+  /** `uniqueItems`: two equal items, by index. */
+  | { kind: 'unique'; first: number; second: number }
+  /** `contains` (limit 1), `minContains`, `maxContains`: the item schema (JSON text). */
+  | { kind: 'contains'; schema: string | null; limit: number }
+  /** `not`: the schema the value matched (JSON text). */
+  | { kind: 'not'; schema: string }
+  /** An item whose schema is `false`: the array takes this many. */
+  | { kind: 'extra-item'; limit: number }
+  /** A value whose schema is `false`. */
+  | { kind: 'false-schema' }
+  /** `anyOf`, `oneOf`: no form matched. */
+  | { kind: 'no-match' }
+  /** `oneOf`: more than one matched (their indices, when known). */
+  | { kind: 'many-match'; branches: number[] }
+  /** `propertyNames`: a member's name, the check of the names' schema that failed, and what it wanted. */
+  | { kind: 'property-name'; name: string; keyword: string; reason: string }
+  /** A `pattern` match that took more backtracking steps than allowed, at the value's path. */
+  | { kind: 'backtracking'; pattern: string; at: string; steps: number }
+  /** Keyword `limit`: a limit on the arguments or the work was reached. */
+  | { kind: 'limit'; what: LimitKind; limit: number; count: number }
+  /** Keyword `json`: why the text is not JSON. */
+  | { kind: 'json'; reason: string }
+  /** Keyword `schema`: the tool's schema is unusable (its diagnostic). */
+  | { kind: 'schema'; code: string; message: string; path: string }
+  /** An answer to a converted schema that cannot be turned back, or arguments no answer can carry. */
+  | { kind: 'conversion'; reason: string };
+
+/** One step of an argument's location: a member's name, or an item's index. */
+export type Segment = string | number;
+
 /** One thing wrong with the arguments. */
 export interface ArgError {
   /** `items[2].qty`, `["a b"]`; `$` for the arguments as a whole. */
   path: string;
   /** The keyword that failed, or `json`, `limit`, `schema`. */
   keyword: string;
-  /** A sentence starting `Argument '<path>' `. */
+  /** A sentence starting `Argument '<path>' `, rendered from `params`. */
   message: string;
+  /** Where, step by step (`['items', 2, 'qty']`; empty for the arguments as a whole). */
+  location: Segment[];
+  /** The keyword that failed, as a JSON pointer into the schema (`/properties/limit/maximum`); `''` for the texts themselves. */
+  schemaLocation: string;
+  /** What the keyword wanted and what came. */
+  params: ArgParams;
 }
 
-/** One piece of content. */
-export type Part = { type: 'text'; text: string } | { type: 'json'; json: string };
+/**
+ * Arguments checked (`tool.validate`, `converted.restore`): the model's
+ * invalid arguments are an answer, not an error. `value` is the bound
+ * arguments parsed; `text` their exact JSON text (for a number a JavaScript
+ * number cannot hold).
+ */
+export type Checked<T = unknown> = { ok: true; value: T; text: string } | { ok: false; errors: ArgError[] };
+
+/** One piece of content. `J` is how its JSON is given: text, or for a Tool `JsonInput`. */
+export type Part<J = string> = { type: 'text'; text: string } | { type: 'json'; json: J };
 
 /** What the model receives for one tool call. */
-export interface ToolResult {
-  parts: Part[];
+export interface ToolResult<J = string> {
+  parts: Part<J>[];
   isError: boolean;
   /** For a tool with `EndsLoop`: the returned value (JSON text). Absent when there is none. */
-  typedResult?: string;
+  typedResult?: J;
 }
 
-/** What happened when the tool ran. */
-export type Outcome =
+/** What happened when the tool ran. `J` is how its JSON is given: text, or for a Tool `JsonInput`. */
+export type Outcome<J = string> =
   /** It returned a value (JSON text; a `string` as a JSON string). */
-  | { type: 'returned'; json: string }
+  | { type: 'returned'; json: J }
   /** It returned nothing (`void`, `Task`, `ValueTask`). */
   | { type: 'returnedNothing' }
   /** It returned content parts. */
-  | { type: 'returnedParts'; parts: Part[] }
+  | { type: 'returnedParts'; parts: Part<J>[] }
   /** It returned a `ToolResult`, passed through. */
-  | { type: 'returnedToolResult'; result: ToolResult }
+  | { type: 'returnedToolResult'; result: ToolResult<J> }
   /** It threw. */
   | { type: 'threw'; typeName: string; message: string }
   /** It ran past its timeout, in seconds. */
   | { type: 'timedOut'; seconds: number }
-  /** Its arguments were refused before it ran. */
-  | { type: 'invalidArguments'; errors: ArgError[] };
+  /** Its arguments were refused before it ran: the errors validation gave (only their messages cross), or the messages. */
+  | { type: 'invalidArguments'; errors: ({ message: string } | string)[] };
 
 /** One call of `encodeResult`. */
 export interface EncodeCall {
@@ -199,14 +295,29 @@ export declare const PROVIDERS: readonly Provider[];
 /** Which provider to convert for: a built-in one, or a profile of the host's own (JSON text, in the form `providerProfile` returns). */
 export type Target = Provider | { custom: string };
 
+/** What a change did (docs/downconvert.md says when each is made). */
+export type ChangeAction =
+  | 'removed'
+  | 'relaxed'
+  | 'unenforced'
+  | 'dropped'
+  | 'closed'
+  | 'required'
+  | 'widened'
+  | 'reshaped'
+  | 'merged'
+  | 'inlined'
+  | 'typed'
+  | 'ordered'
+  | 'moved';
+
 /** One change made for the target. */
 export interface Change {
   /** The node, as a JSON pointer into the converted schema (`''` for the root). */
   pointer: string;
   /** The keyword changed. */
   keyword: string;
-  /** `removed`, `relaxed`, `unenforced`, `dropped`, `closed`, `required`, `widened`, `reshaped`, `merged`, `inlined`, `typed`, `ordered`, `moved`. */
-  action: string;
+  action: ChangeAction;
   /** What was done and why, for a person. */
   detail: string;
 }
@@ -239,6 +350,88 @@ export interface OverLimit {
   message: string;
 }
 
+/** A tool described by its schemas (an MCP server's, Pydantic's, Zod's), for `toolSchema.tool()`. */
+export interface ToolSpec {
+  name: string;
+  /** Default `''`. */
+  description?: string;
+  inputSchema: JsonInput;
+  /** What a returned value is checked against; none by default. */
+  outputSchema?: JsonInput | null;
+  /** How its arguments are validated. */
+  options?: ValidateOptions | null;
+}
+
+/**
+ * A tool descriptor ([descriptor format](../../docs/descriptor.md)): an
+ * object, or its JSON text. (An object with `inputSchema` is a `ToolSpec`.)
+ */
+export type Descriptor = string | { readonly [member: string]: unknown; inputSchema?: never };
+
+/** What describes a tool to a model, and how it is run (frozen). */
+export interface ToolInfo {
+  readonly name: string;
+  readonly description: string;
+  /** The input schema, parsed. */
+  readonly inputSchema: JsonSchema;
+  /** The input schema's exact JSON text (compact). */
+  readonly inputSchemaText: string;
+  /** The output schema, parsed; absent when the tool has none. */
+  readonly outputSchema?: JsonSchema;
+  /** The output schema's exact JSON text; absent when the tool has none. */
+  readonly outputSchemaText?: string;
+  /** Its returned value ends the agent's loop. */
+  readonly endsLoop: boolean;
+  readonly requiresApproval: boolean;
+  readonly parallelSafe: boolean;
+  /** 0: no timeout of its own. */
+  readonly timeoutSeconds: number;
+}
+
+/**
+ * A tool compiled once inside the component: its input schema compiled and
+ * its return type resolved when it was made; then every call validated, every
+ * outcome encoded and its schema converted, with nothing compiled again. Free
+ * it when done (one garbage-collected unfreed is freed then). After a trap it
+ * is made again, from what made it, in the fresh instance.
+ */
+export declare class Tool {
+  private constructor();
+  /** Read once, frozen. Throws when the tool was freed. */
+  readonly info: ToolInfo;
+  /** The model's arguments checked and bound: an answer, never an exception for invalid arguments. */
+  validate<T = unknown>(args: JsonInput): Checked<T>;
+  /** One outcome as the tool result the model receives. Throws `EncodeError` (the host's bug). */
+  encode(outcome: Outcome<JsonInput>): ToolResult;
+  /** The input schema converted for a provider. Throws `DownconvertError`. */
+  convert(target: Target): Converted;
+  /** Whether `free()` was called. */
+  readonly freed: boolean;
+  /** Frees the tool inside the component (a `Converted` made from it lives on); calling it again does nothing. */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** A tool's input schema converted for one provider (`tool.convert(target)`), and the way back. */
+export declare class Converted {
+  private constructor();
+  /** The schema for the provider, parsed once and frozen. */
+  readonly schema: JsonSchema;
+  /** The schema for the provider (JSON text). */
+  readonly schemaText: string;
+  /** Every change made for the provider (frozen). */
+  readonly changes: readonly Change[];
+  /** No constraint became a hint only. */
+  readonly lossless: boolean;
+  /** The model's answer to the converted schema turned back into the tool's bound arguments, as `tool.validate` answers. */
+  restore<T = unknown>(args: JsonInput): Checked<T>;
+  /** Whether `free()` was called. */
+  readonly freed: boolean;
+  /** Frees it inside the component; calling it again does nothing. */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
 /** One instance of the component (replaced after a trap) and every operation it has. */
 export declare class ToolSchema {
   private constructor();
@@ -250,8 +443,10 @@ export declare class ToolSchema {
   readonly deadlineMs: number | null;
   /** The size of the current instance's linear memory, in bytes. */
   readonly memoryBytes: number;
-  /** The interfaces this build of the component exports that have operations (`describe`, `validate`, `encode`, `downconvert`, `work`). */
+  /** The interfaces this build of the component exports that have operations (`describe`, `validate`, `encode`, `downconvert`, `work`, `tools`). */
   readonly interfaces: string[];
+  /** How many resources (validators, tools, converted schemas) the current instance holds: made, and neither freed nor collected. */
+  readonly liveResources: number;
   /** The steps each call may take inside the component (`load({workBudget})`, else 20000000n). */
   readonly workBudget: bigint;
 
@@ -305,9 +500,21 @@ export declare class ToolSchema {
    * cannot be converted, its diagnostics' paths under `tools[i]`.
    */
   budget(schemas: string[], target: Target): OverLimit[];
+
+  /**
+   * One tool, compiled once: from its schemas (a `ToolSpec`), or from a
+   * descriptor of one tool. Throws `SchemaError` or `DescribeError` for a
+   * schema or descriptor the component refuses, and `ToolSchemaError` for a
+   * class descriptor of several tools (`tools()` answers them).
+   */
+  tool(spec: ToolSpec | Descriptor): Tool;
+  /** Every tool a descriptor describes (one per tool method of a class), each compiled once. Throws `DescribeError`. */
+  tools(descriptor: Descriptor): Tool[];
+  /** How many schemas the current instance has compiled: a tool compiles when it is made (its output schema at its first encode), never when it is called. */
+  schemasCompiled(): number;
 }
 
-/** A schema compiled inside the component, for many argument texts. Free it when done. */
+/** A schema compiled inside the component, for many argument texts. Free it when done (one garbage-collected unfreed is freed then). */
 export declare class Validator {
   private constructor();
   /** The bound arguments (JSON text). Throws `ArgumentsError`. */
@@ -346,13 +553,16 @@ export declare class EncodeError extends DiagnosticsError {}
 /** `downconvert`, `budget` or `providerProfile` refused: an unusable schema (`OLS…`) or one the target cannot take (`OLP…`). */
 export declare class DownconvertError extends DiagnosticsError {}
 
-/** The arguments are not valid: every error, in the order of the arguments. */
+/**
+ * The arguments are not valid (`validateArgs`, `validator.validate`,
+ * `restoreArgs`): every error, in the order of the arguments. (A `Tool`
+ * answers them instead.)
+ */
 export declare class ArgumentsError extends ToolSchemaError {
   constructor(errors: ArgError[]);
   readonly errors: ArgError[];
 }
 
-/** The component trapped; a fresh instance has already replaced it. `cause` is the engine's error. */
 /**
  * A string that is not well-formed UTF-16 (a lone surrogate), refused before
  * anything crosses: the component's text is UTF-8, which cannot hold it.
@@ -365,6 +575,7 @@ export declare class TextError extends ToolSchemaError {
   readonly index: number;
 }
 
+/** The component trapped; a fresh instance has already replaced it. `cause` is the engine's error. */
 export declare class TrapError extends ToolSchemaError {
   constructor(cause: unknown);
 }

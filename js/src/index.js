@@ -21,11 +21,16 @@
 //   `TextError` before it crosses: jco's TextEncoder would write U+FFFD for
 //   it, so that "\ud800" and "\udc00" became the same name inside;
 // - `load({workBudget})` sets the component's work budget in every instance
-//   it makes, the fresh ones after a trap included.
+//   it makes, the fresh ones after a trap included;
+// - a resource of the component (a `Validator`, a `Tool`, a `Converted`
+//   schema) is freed by `free()`, or when its object is garbage-collected,
+//   and is made again from what made it when a trap replaced its instance.
 //
 // Descriptors, schemas, arguments and answers cross as JSON text, never as
 // parsed values, so no number is rounded on the way (a `ulong` schema's
-// maximum is 18446744073709551615). The u64 fields of `Limits` are BigInt.
+// maximum is 18446744073709551615). A `Tool` takes JSON as text or as a
+// JavaScript value (written with JSON.stringify), and answers both the text
+// and the parsed value. The u64 fields of `Limits` are BigInt.
 
 import { Instance, instantiateComponent } from './instance.js';
 import { limitMemory } from './memory.js';
@@ -210,8 +215,8 @@ async function readBytes(url) {
 // Where the instance lives. `request` runs one request (see ./instance.js):
 // it answers the value, throws `refused(payload)` for an `err` result, and
 // throws TrapError after a trap, when a fresh instance has replaced the one
-// that trapped. `generation` counts instances: a validator compiled in an
-// earlier one is compiled again.
+// that trapped. `generation` counts instances: a resource made in an earlier
+// one is made again (see `Resource`).
 class Engine {
   generation = 1;
   restarts = 0;
@@ -224,6 +229,17 @@ class Engine {
     this.generation += 1;
     this.restarts += 1;
     throw new TrapError(answer.trap);
+  }
+
+  /**
+   * Frees the resource `slot` names ({id, generation}) if it is in the
+   * current instance (one of an instance since replaced went with it), and
+   * empties the slot.
+   */
+  release(slot) {
+    const { id, generation } = slot;
+    slot.id = null;
+    if (id !== null && generation === this.generation) this.request({ op: 'free', id }, unexpectedErr);
   }
 }
 
@@ -550,7 +566,10 @@ export class ToolSchema {
   compile(schema, options) {
     text(schema, 'schema');
     const raw = validateOptions(options, () => this.defaultLimits());
-    return new Validator(INTERNAL, this.#engine, schema, raw);
+    const engine = this.#engine;
+    const make = () =>
+      engine.request({ op: 'make', iface: 'validate', resource: 'Validator', fn: 'compile', args: [schema, raw] }, schemaError);
+    return new Validator(INTERNAL, engine, make(), make);
   }
 
   defaultLimits() {
@@ -573,13 +592,7 @@ export class ToolSchema {
     const outcome = rawOutcome(call.outcome);
     const endsLoop = call.endsLoop ?? false;
     if (typeof endsLoop !== 'boolean') throw new TypeError(`endsLoop must be a boolean, not ${show(endsLoop)}`);
-    const result = this.#call(
-      'encode',
-      'encodeResult',
-      [call.toolName, call.returnType, ctx, outcome, endsLoop],
-      (d) => new EncodeError(d.map(diagnostic)),
-    );
-    return toolResult(result);
+    return toolResult(this.#call('encode', 'encodeResult', [call.toolName, call.returnType, ctx, outcome, endsLoop], encodeError));
   }
 
   downconvert(schema, target) {
@@ -587,11 +600,7 @@ export class ToolSchema {
     text(schema, 'schema');
     const t = rawTarget(target);
     const d = this.#call('downconvert', 'downconvert', [schema, t], downconvertError);
-    return {
-      schema: d.schema,
-      changes: d.changes.map((c) => ({ pointer: c.pointer, keyword: c.keyword, action: c.action, detail: c.detail })),
-      lossless: d.lossless,
-    };
+    return { schema: d.schema, changes: d.changes.map(change), lossless: d.lossless };
   }
 
   restoreArgs(originalSchema, target, args) {
@@ -615,67 +624,347 @@ export class ToolSchema {
     const t = rawTarget(target);
     return this.#call('downconvert', 'budget', [[...schemas], t], downconvertError).map(overLimit);
   }
+
+  /**
+   * One tool, compiled once: from `{name, description?, inputSchema,
+   * outputSchema?, options?}` (an object with `inputSchema`), else from a
+   * descriptor (an object, or JSON text) of one tool. Throws `SchemaError` or
+   * `DescribeError` for a schema or descriptor the component refuses, and
+   * ToolSchemaError for a descriptor of several tools (`tools()` is for those).
+   */
+  tool(spec) {
+    if (typeof spec === 'object' && spec !== null && !Array.isArray(spec) && Object.hasOwn(spec, 'inputSchema')) {
+      return this.#toolFromSchema(spec);
+    }
+    const tools = this.tools(spec);
+    if (tools.length === 1) return tools[0];
+    const names = tools.map((t) => t.info.name);
+    for (const t of tools) t.free();
+    throw new ToolSchemaError(
+      `the descriptor describes ${tools.length} tools (${names.join(', ')}), not one: ` +
+        'tools(descriptor) answers an array of every tool it describes',
+    );
+  }
+
+  /**
+   * Every tool a descriptor (an object, or JSON text) describes, each
+   * compiled once: one for a method descriptor, one per tool method of a
+   * class descriptor. Throws `DescribeError`.
+   */
+  tools(descriptor) {
+    this.#need('tools');
+    if (typeof descriptor !== 'string' && (typeof descriptor !== 'object' || descriptor === null)) {
+      throw new TypeError(`descriptor must be a descriptor (an object) or its JSON text, not ${show(descriptor)}`);
+    }
+    const text = json(descriptor, 'descriptor');
+    const engine = this.#engine;
+    const make = () =>
+      engine.request({ op: 'make', iface: 'tools', resource: 'Tool', fn: 'fromDescriptor', args: [text] }, describeError);
+    // Made again, each keeps its own tool and frees the others.
+    const remake = (i) => () => {
+      const ids = make();
+      ids.forEach((id, j) => j === i || engine.release({ id, generation: engine.generation }));
+      return ids[i];
+    };
+    return make().map((id, i) => new Tool(INTERNAL, engine, id, remake(i)));
+  }
+
+  #toolFromSchema(spec) {
+    this.#need('tools');
+    checkKeys(spec, ['name', 'description', 'inputSchema', 'outputSchema', 'options'], 'the tool');
+    const name = text(spec.name, 'name');
+    const description = spec.description === undefined ? '' : text(spec.description, 'description');
+    const input = json(spec.inputSchema, 'inputSchema');
+    const output = spec.outputSchema === undefined || spec.outputSchema === null ? undefined : json(spec.outputSchema, 'outputSchema');
+    const options = validateOptions(spec.options, () => this.defaultLimits());
+    const engine = this.#engine;
+    const make = () =>
+      engine.request(
+        { op: 'make', iface: 'tools', resource: 'Tool', fn: 'fromSchema', args: [name, description, input, output, options] },
+        schemaError,
+      );
+    return new Tool(INTERNAL, engine, make(), make);
+  }
+
+  /**
+   * How many schemas the current instance has compiled into validation
+   * programs (a number): a tool compiles when it is made (its output schema
+   * at its first encode), never when it is called.
+   */
+  schemasCompiled() {
+    this.#need('tools');
+    return Number(this.#call('tools', 'schemasCompiled', [], unexpectedErr));
+  }
+
+  /**
+   * How many resources (validators, tools, converted schemas) the current
+   * instance holds for this package: made, and neither freed nor collected.
+   */
+  get liveResources() {
+    return this.#engine.request({ op: 'kept' }, unexpectedErr);
+  }
 }
 
-/** A schema compiled once inside the component, for many argument texts. Free it when done. */
-export class Validator {
+// ---------------------------------------------------------------- resources
+
+// Frees a resource inside the component when the object that owned it was
+// garbage-collected without `free()`. What it holds for each, `{engine,
+// slot}`, never refers to the owner (which could then never be collected).
+const collected = new FinalizationRegistry(({ engine, slot }) => {
+  try {
+    engine.release(slot);
+  } catch {
+    // A trap while freeing: the fresh instance that replaced it holds nothing of it.
+  }
+});
+
+/**
+ * One resource inside the component, for the object that owns it (a
+ * Validator, a Tool, a Converted): its id in the current instance, made again
+ * by `remake()` after a trap or a deadline replaced the instance it was made
+ * in (it was made once, so it is made again; a trap meanwhile is a TrapError
+ * as for any call). Freed by `free()`, or when the owner is collected.
+ */
+class Resource {
   #engine;
-  #schema;
-  #options;
-  #id = null;
-  #generation = 0;
+  #what;
+  #remake;
+  // {id, generation}: the resource and the instance it is in; the registry holds it too.
+  #slot;
   #freed = false;
 
-  /** @internal Use `ToolSchema.compile()`. */
-  constructor(token, engine, schema, options) {
-    if (token !== INTERNAL) throw new TypeError('use `toolSchema.compile(schema, options)` to get a Validator');
+  /**
+   * @param {object} owner the object whose collection frees it
+   * @param {Engine} engine
+   * @param {string} what what it is called in an error (`tool`)
+   * @param {number} id the resource, just made in the current instance
+   * @param {() => number} remake makes it again in the current instance, answering its id
+   */
+  constructor(owner, engine, what, id, remake) {
     this.#engine = engine;
-    this.#schema = schema;
-    this.#options = options;
-    this.#current();
+    this.#what = what;
+    this.#remake = remake;
+    this.#slot = { id, generation: engine.generation };
+    collected.register(owner, { engine, slot: this.#slot }, this.#slot);
+  }
+
+  get freed() {
+    return this.#freed;
+  }
+
+  /** Throws when `free()` was called. */
+  live() {
+    if (this.#freed) throw new ToolSchemaError(`this ${this.#what} was freed`);
+  }
+
+  /** The resource's id in the current instance. */
+  get id() {
+    this.live();
+    const slot = this.#slot;
+    if (slot.generation !== this.#engine.generation) {
+      const generation = this.#engine.generation;
+      slot.id = this.#remake();
+      slot.generation = generation;
+    }
+    return slot.id;
+  }
+
+  /** Calls a method of the resource; `refused` makes the error for an `err` result. */
+  call(fn, args, refused = unexpectedErr) {
+    return this.#engine.request({ op: 'method', id: this.id, fn, args }, refused);
+  }
+
+  free() {
+    if (this.#freed) return;
+    this.#freed = true;
+    collected.unregister(this.#slot);
+    this.#engine.release(this.#slot);
+  }
+}
+
+/**
+ * A schema compiled once inside the component, for many argument texts.
+ * Free it when done (a validator garbage-collected unfreed is freed then).
+ */
+export class Validator {
+  #resource;
+
+  /** @internal Use `ToolSchema.compile()`. */
+  constructor(token, engine, id, remake) {
+    if (token !== INTERNAL) throw new TypeError('use `toolSchema.compile(schema, options)` to get a Validator');
+    this.#resource = new Resource(this, engine, 'validator', id, remake);
   }
 
   /** Validates one argument text; returns the bound arguments or throws `ArgumentsError`. */
   validate(args) {
     text(args, 'args');
-    const id = this.#current();
-    return this.#engine.request({ op: 'validate', id, args }, argumentsError);
+    return this.#resource.call('validate', [args], argumentsError);
   }
 
   /** Whether `free()` was called. */
   get freed() {
-    return this.#freed;
+    return this.#resource.freed;
   }
 
   /** Frees the compiled schema inside the component. Calling it again does nothing. */
   free() {
-    if (this.#freed) return;
-    this.#freed = true;
-    const id = this.#id;
-    this.#id = null;
-    // A validator of an instance that trapped (or ran past its deadline) went with that instance.
-    if (id !== null && this.#generation === this.#engine.generation) this.#engine.request({ op: 'free', id }, unexpectedErr);
+    this.#resource.free();
   }
 
   [dispose]() {
     this.free();
   }
+}
 
-  // The compiled schema in the current instance: after a trap or a deadline
-  // replaced the instance, the schema is compiled again there from its text
-  // and options (it compiled before, so it compiles again; a trap while
-  // compiling is a TrapError as for any call).
-  #current() {
-    if (this.#freed) throw new ToolSchemaError('this Validator was freed');
-    if (this.#id === null || this.#generation !== this.#engine.generation) {
-      const generation = this.#engine.generation;
-      this.#id = this.#engine.request(
-        { op: 'compile', schema: this.#schema, options: this.#options },
-        (d) => new SchemaError(d.map(diagnostic)),
-      );
-      this.#generation = generation;
-    }
-    return this.#id;
+/**
+ * A tool compiled once inside the component (`toolSchema.tool()`,
+ * `toolSchema.tools()`): its input schema compiled and its return type
+ * resolved when it was made, then every call validated, every outcome encoded
+ * and its schema converted for a provider with nothing compiled again. Free
+ * it when done (a tool garbage-collected unfreed is freed then).
+ */
+export class Tool {
+  #engine;
+  #resource;
+  #remake;
+  #info = null;
+
+  /** @internal Use `toolSchema.tool()` or `toolSchema.tools()`. */
+  constructor(token, engine, id, remake) {
+    if (token !== INTERNAL) throw new TypeError('use `toolSchema.tool(…)` or `toolSchema.tools(descriptor)` to get a Tool');
+    this.#engine = engine;
+    this.#remake = remake;
+    this.#resource = new Resource(this, engine, 'tool', id, remake);
+  }
+
+  /**
+   * What describes the tool to a model, and how it is run: read once, frozen.
+   * The schemas are parsed values (`inputSchema`, `outputSchema`) and the
+   * exact texts (`inputSchemaText`, `outputSchemaText`), which keep a number
+   * a JavaScript number cannot hold; both output members are absent when
+   * the tool has no output schema.
+   */
+  get info() {
+    this.#resource.live();
+    this.#info ??= toolInfo(this.#resource.call('info', []));
+    return this.#info;
+  }
+
+  /**
+   * Validates the model's arguments (JSON text, or a value) and binds them:
+   * `{ok: true, value, text}` (the bound arguments parsed, and as JSON text)
+   * or `{ok: false, errors}`. Invalid arguments are an answer, not an error.
+   */
+  validate(args) {
+    return checked(this.#resource.call('validate', [json(args, 'args')]));
+  }
+
+  /** The outcome of one call as the tool result the model receives; throws `EncodeError` for the host's bug. */
+  encode(outcome) {
+    return toolResult(this.#resource.call('encode', [rawOutcome(outcome, json)], encodeError));
+  }
+
+  /** The input schema converted for `target`, ready to restore the model's answers; throws `DownconvertError`. */
+  convert(target) {
+    const t = rawTarget(target);
+    const engine = this.#engine;
+    const remakeTool = this.#remake;
+    const id = this.#resource.call('convert', [t], downconvertError);
+    // Made again from a tool made again for it (this one may be freed by then).
+    const remake = () => {
+      const generation = engine.generation;
+      const tool = remakeTool();
+      try {
+        return engine.request({ op: 'method', id: tool, fn: 'convert', args: [t] }, downconvertError);
+      } finally {
+        engine.release({ id: tool, generation });
+      }
+    };
+    return new Converted(INTERNAL, engine, id, remake);
+  }
+
+  /** Whether `free()` was called. */
+  get freed() {
+    return this.#resource.freed;
+  }
+
+  /** Frees the tool inside the component (a `Converted` made from it lives on). Calling it again does nothing. */
+  free() {
+    this.#resource.free();
+  }
+
+  [dispose]() {
+    this.free();
+  }
+}
+
+/**
+ * A tool's input schema converted for one provider (`tool.convert(target)`),
+ * and the way back: `restore(args)` turns the model's answer into the tool's
+ * bound arguments, with nothing compiled. Free it when done (one
+ * garbage-collected unfreed is freed then).
+ */
+export class Converted {
+  #resource;
+  #schemaText = null;
+  #schema = null;
+  #changes = null;
+  #lossless = null;
+
+  /** @internal Use `tool.convert(target)`. */
+  constructor(token, engine, id, remake) {
+    if (token !== INTERNAL) throw new TypeError('use `tool.convert(target)` to get a Converted');
+    this.#resource = new Resource(this, engine, 'converted schema', id, remake);
+  }
+
+  /** The schema for the provider, as JSON text. */
+  get schemaText() {
+    this.#resource.live();
+    this.#schemaText ??= this.#resource.call('schema', []);
+    return this.#schemaText;
+  }
+
+  /** The schema for the provider, parsed once and frozen. */
+  get schema() {
+    this.#schema ??= deepFreeze(JSON.parse(this.schemaText));
+    return this.#schema;
+  }
+
+  /** Every change made for the provider, `{pointer, keyword, action, detail}` (frozen). */
+  get changes() {
+    this.#resource.live();
+    this.#changes ??= deepFreeze(this.#resource.call('changes', []).map(change));
+    return this.#changes;
+  }
+
+  /** No constraint became a hint only. */
+  get lossless() {
+    this.#resource.live();
+    this.#lossless ??= this.#resource.call('lossless', []);
+    return this.#lossless;
+  }
+
+  /**
+   * The model's answer to the converted schema (JSON text, or a value) turned
+   * back into the tool's bound arguments: `{ok: true, value, text}` or
+   * `{ok: false, errors}`, as `tool.validate` answers.
+   */
+  restore(args) {
+    return checked(this.#resource.call('restore', [json(args, 'args')]));
+  }
+
+  /** Whether `free()` was called. */
+  get freed() {
+    return this.#resource.freed;
+  }
+
+  /** Frees the converted schema inside the component. Calling it again does nothing. */
+  free() {
+    this.#resource.free();
+  }
+
+  [dispose]() {
+    this.free();
   }
 }
 
@@ -683,12 +972,124 @@ export class Validator {
 
 const diagnostic = (d) => ({ code: d.code, message: d.message, path: d.path });
 const sourceDiagnostic = (d) => ({ code: d.code, message: d.message, file: d.file, line: d.line, column: d.column, path: d.path });
-const argError = (e) => ({ path: e.path, keyword: e.keyword, message: e.message });
 const describeError = (d) => new DescribeError(d.map(diagnostic));
 const sourceError = (d) => new DescribeError(d.map(sourceDiagnostic));
 const fromSource = (r) => ({ json: r.json, warnings: r.warnings.map(sourceDiagnostic) });
 const argumentsError = (e) => new ArgumentsError(e.map(argError));
+const schemaError = (d) => new SchemaError(d.map(diagnostic));
+const encodeError = (d) => new EncodeError(d.map(diagnostic));
 const downconvertError = (d) => new DownconvertError(d.map(diagnostic));
+const change = (c) => ({ pointer: c.pointer, keyword: c.keyword, action: c.action, detail: c.detail });
+
+/**
+ * An argument error: where (`path`, and `location` step by step: a member's
+ * name, an item's index), the keyword that failed, the message, and the
+ * failed keyword's place in the schema and `params` (see `argParams`).
+ */
+const argError = (e) => ({
+  path: e.path,
+  keyword: e.keyword,
+  message: e.message,
+  location: e.location.map((segment) => segment.val),
+  schemaLocation: e.schemaLocation,
+  params: argParams(e.params),
+});
+
+// A value an error shows: `text` null for an array or an object.
+const shown = (v) => ({ type: v.type, text: v.text ?? null });
+// A u64 count as a number, as the core's JSON writes it.
+const count = (n) => Number(n);
+
+/**
+ * An error's params as the core writes them (`Params::to_value`, the
+ * "Params" section of docs/validation.md): `kind`, the WIT case's name, then
+ * its fields in the same order; a u64 as a number, an absent option as null.
+ * So `JSON.stringify(params)` is the core's JSON byte for byte.
+ */
+function argParams({ tag: kind, val }) {
+  switch (kind) {
+    case 'type':
+      return { kind, expected: [...val.expected], value: shown(val.value) };
+    case 'const':
+      return { kind, expected: val.expected, value: shown(val.value) };
+    case 'enum':
+      return { kind, allowed: [...val.allowed], more: count(val.more), value: shown(val.value) };
+    case 'bound':
+      return { kind, limit: val.limit, value: val.value };
+    case 'count':
+      return { kind, limit: count(val.limit), count: count(val.count) };
+    case 'pattern':
+      return { kind, pattern: val.pattern, value: shown(val.value) };
+    case 'format':
+      return { kind, format: val.format, value: shown(val.value) };
+    case 'required':
+      return { kind, name: val.name, given: val.given ?? null };
+    case 'unexpected':
+      return { kind, allowed: val === undefined ? null : [...val] };
+    case 'unique':
+      return { kind, first: count(val.first), second: count(val.second) };
+    case 'contains':
+      return { kind, schema: val.schema ?? null, limit: count(val.limit) };
+    case 'not':
+      return { kind, schema: val };
+    case 'extra-item':
+      return { kind, limit: count(val) };
+    case 'false-schema':
+    case 'no-match':
+      return { kind };
+    case 'many-match':
+      return { kind, branches: Array.from(val, count) };
+    case 'property-name':
+      return { kind, name: val.name, keyword: val.keyword, reason: val.reason };
+    case 'backtracking':
+      return { kind, pattern: val.pattern, at: val.at, steps: count(val.steps) };
+    case 'limit':
+      return { kind, what: val.what, limit: count(val.limit), count: count(val.count) };
+    case 'json':
+    case 'conversion':
+      return { kind, reason: val };
+    case 'schema':
+      return { kind, code: val.code, message: val.message, path: val.path };
+    default:
+      throw new ToolSchemaError(`internal: an argument error with params of an unknown kind '${kind}'`);
+  }
+}
+
+// A `checked` answer: the model's invalid arguments are an answer, not an error.
+function checked(c) {
+  if (c.tag === 'valid') return { ok: true, value: JSON.parse(c.val), text: c.val };
+  return { ok: false, errors: c.val.map(argError) };
+}
+
+// A tool's info: the schemas parsed and as their exact text; the output
+// schema's members absent when it has none.
+function toolInfo(i) {
+  const info = {
+    name: i.name,
+    description: i.description,
+    inputSchema: deepFreeze(JSON.parse(i.inputSchema)),
+    inputSchemaText: i.inputSchema,
+  };
+  if (i.outputSchema !== undefined) {
+    info.outputSchema = deepFreeze(JSON.parse(i.outputSchema));
+    info.outputSchemaText = i.outputSchema;
+  }
+  info.endsLoop = i.endsLoop;
+  info.requiresApproval = i.requiresApproval;
+  info.parallelSafe = i.parallelSafe;
+  info.timeoutSeconds = i.timeoutSeconds;
+  return Object.freeze(info);
+}
+
+// A value parsed from JSON, frozen through and through, so that a value a
+// getter answers every time cannot be changed under the next caller.
+function deepFreeze(v) {
+  if (typeof v === 'object' && v !== null) {
+    for (const member of Object.values(v)) deepFreeze(member);
+    Object.freeze(v);
+  }
+  return v;
+}
 // `tool` is absent for a limit of the whole request, as `typedResult` is when there is none.
 function overLimit(o) {
   const r = { limit: o.limit, scope: o.scope, allowed: o.allowed, measured: o.measured };
@@ -787,7 +1188,9 @@ function validateOptions(options, defaultLimits) {
   return { formats, anyValue, limits };
 }
 
-function rawPart(p, what) {
+// `asJson` reads each JSON value of a part or an outcome: `text` (JSON text
+// only, as `encodeResult` takes it) or `json` (text or a value, as a Tool does).
+function rawPart(p, what, asJson) {
   checkObject(p, what);
   if (p.type === 'text') {
     checkKeys(p, ['type', 'text'], what);
@@ -795,29 +1198,29 @@ function rawPart(p, what) {
   }
   if (p.type === 'json') {
     checkKeys(p, ['type', 'json'], what);
-    return { tag: 'json', val: text(p.json, `${what}.json`) };
+    return { tag: 'json', val: asJson(p.json, `${what}.json`) };
   }
   throw new TypeError(`${what}.type must be 'text' or 'json', not ${show(p.type)}`);
 }
 
-function rawParts(parts, what) {
+function rawParts(parts, what, asJson) {
   if (!Array.isArray(parts)) throw new TypeError(`${what} must be an array of parts, not ${show(parts)}`);
-  return parts.map((p, i) => rawPart(p, `${what}[${i}]`));
+  return parts.map((p, i) => rawPart(p, `${what}[${i}]`, asJson));
 }
 
-function rawOutcome(o) {
+function rawOutcome(o, asJson = text) {
   checkObject(o, 'outcome');
   const only = (...keys) => checkKeys(o, ['type', ...keys], 'outcome');
   switch (o.type) {
     case 'returned':
       only('json');
-      return { tag: 'returned', val: text(o.json, 'outcome.json') };
+      return { tag: 'returned', val: asJson(o.json, 'outcome.json') };
     case 'returnedNothing':
       only();
       return { tag: 'returned-nothing' };
     case 'returnedParts':
       only('parts');
-      return { tag: 'returned-parts', val: rawParts(o.parts, 'outcome.parts') };
+      return { tag: 'returned-parts', val: rawParts(o.parts, 'outcome.parts', asJson) };
     case 'returnedToolResult': {
       only('result');
       const r = o.result;
@@ -829,9 +1232,9 @@ function rawOutcome(o) {
       return {
         tag: 'returned-tool-result',
         val: {
-          parts: rawParts(r.parts, 'outcome.result.parts'),
+          parts: rawParts(r.parts, 'outcome.result.parts', asJson),
           isError: r.isError,
-          typedResult: optionalText(r.typedResult, 'outcome.result.typedResult'),
+          typedResult: r.typedResult === undefined || r.typedResult === null ? undefined : asJson(r.typedResult, 'outcome.result.typedResult'),
         },
       };
     }
@@ -845,18 +1248,18 @@ function rawOutcome(o) {
       only('seconds');
       return { tag: 'timed-out', val: u32(o.seconds, 'outcome.seconds') };
     case 'invalidArguments': {
+      // The errors validation gave (their messages cross), or the messages.
       only('errors');
       if (!Array.isArray(o.errors)) throw new TypeError(`outcome.errors must be an array, not ${show(o.errors)}`);
       return {
         tag: 'invalid-arguments',
         val: o.errors.map((e, i) => {
           const what = `outcome.errors[${i}]`;
-          checkObject(e, what);
-          return {
-            path: text(e.path, `${what}.path`),
-            keyword: text(e.keyword, `${what}.keyword`),
-            message: text(e.message, `${what}.message`),
-          };
+          if (typeof e === 'string') return text(e, what);
+          if (typeof e !== 'object' || e === null || Array.isArray(e)) {
+            throw new TypeError(`${what} must be an argument error {message, …} or its message, not ${show(e)}`);
+          }
+          return text(e.message, `${what}.message`);
         }),
       };
     }
@@ -902,6 +1305,23 @@ function wellFormed(v, what) {
   if (typeof v.isWellFormed === 'function' ? v.isWellFormed() : !LONE_SURROGATE.test(v)) return v;
   const at = v.search(LONE_SURROGATE);
   throw new TextError(what, at, v.charCodeAt(at));
+}
+
+/**
+ * JSON given as text or as a value: a string is JSON text, passed on as it
+ * is (so `'"hi"'` is the string hi, and `'hi'` is not JSON); anything else is
+ * written with JSON.stringify.
+ */
+function json(v, what) {
+  if (typeof v === 'string') return wellFormed(v, what);
+  let written;
+  try {
+    written = JSON.stringify(v);
+  } catch (e) {
+    throw new TypeError(`${what} cannot be written as JSON: ${e.message}`);
+  }
+  if (written === undefined) throw new TypeError(`${what} must be JSON text or a value JSON.stringify writes, not ${show(v)}`);
+  return written;
 }
 
 function optionalText(v, what) {

@@ -1,21 +1,29 @@
-// One instance of the component and the validators compiled in it, made from
-// the compiled core modules and replaced after a trap.
+// One instance of the component and the resources made in it (validators,
+// tools, converted schemas), made from the compiled core modules and replaced
+// after a trap.
 //
 // The wrapper keeps it on the calling thread (the default) or in a worker
 // thread (`load({deadlineMs})`, see ./worker.js). Either way a request is a
 // plain object and so is its answer, so both modes run every call through the
 // same lines here:
 //
-//   {op: 'call', iface, fn, args}    root[iface][fn](...args)
-//   {op: 'compile', schema, options} a validator; answers its id
-//   {op: 'validate', id, args}       that validator's validate(args)
-//   {op: 'free', id}                 frees it inside the component
-//   {op: 'memory'}                   the linear memory's size in bytes
+//   {op: 'call', iface, fn, args}              root[iface][fn](...args)
+//   {op: 'make', iface, resource, fn, args}    a static function of a resource
+//                                              (`Validator.compile`,
+//                                              `Tool.fromDescriptor`): each
+//                                              resource it answers is kept and
+//                                              answered by its id
+//   {op: 'method', id, fn, args}               a method of a kept resource; a
+//                                              resource it answers (`convert`)
+//                                              is kept too, answered by its id
+//   {op: 'free', id}                           frees a kept resource inside the component
+//   {op: 'kept'}                               how many resources are kept
+//   {op: 'memory'}                             the linear memory's size in bytes
 //
 // and an answer is `{ok: value}`, `{err: payload}` (the component's `err`
 // result, which jco throws as a ComponentError) or `{trap: error}` (anything
 // else thrown from inside: the instance is poisoned, so a fresh one has
-// already replaced it, with no validators).
+// already replaced it, with no resources).
 
 import { instantiate } from '../gen/tool-schema.js';
 
@@ -50,7 +58,9 @@ export class Instance {
   #modules;
   #root = null;
   #memory = null;
-  #validators = new Map();
+  // id → the jco object of a resource kept for the wrapper. No id is used
+  // twice, not even after a trap (a fresh instance keeps counting).
+  #resources = new Map();
   #nextId = 1;
 
   #workBudget;
@@ -91,20 +101,22 @@ export class Instance {
     switch (request.op) {
       case 'call':
         return this.#root[request.iface][request.fn](...request.args);
-      case 'compile': {
-        const raw = this.#root.validate.Validator.compile(request.schema, request.options);
-        const id = this.#nextId++;
-        this.#validators.set(id, raw);
-        return id;
+      case 'make': {
+        const made = this.#root[request.iface][request.resource][request.fn](...request.args);
+        return Array.isArray(made) ? made.map((r) => this.#keep(r)) : this.#keep(made);
       }
-      case 'validate':
-        return this.#validator(request.id).validate(request.args);
+      case 'method': {
+        const answer = this.#resource(request.id)[request.fn](...request.args);
+        return isResource(answer) ? this.#keep(answer) : answer;
+      }
       case 'free': {
-        const raw = this.#validator(request.id);
-        this.#validators.delete(request.id);
+        const raw = this.#resource(request.id);
+        this.#resources.delete(request.id);
         raw[dispose]();
         return undefined;
       }
+      case 'kept':
+        return this.#resources.size;
       case 'memory':
         return this.memoryBytes;
       default:
@@ -112,14 +124,20 @@ export class Instance {
     }
   }
 
-  #validator(id) {
-    const raw = this.#validators.get(id);
-    if (raw === undefined) throw new Error(`internal: no validator ${id} in this instance`);
+  #keep(raw) {
+    const id = this.#nextId++;
+    this.#resources.set(id, raw);
+    return id;
+  }
+
+  #resource(id) {
+    const raw = this.#resources.get(id);
+    if (raw === undefined) throw new Error(`internal: no resource ${id} in this instance`);
     return raw;
   }
 
   // A fresh instance from the compiled modules: synchronous, so the call
-  // after a trap finds it ready. The validators went with the old one.
+  // after a trap finds it ready. The resources went with the old one.
   #fresh() {
     const made = instantiateComponent((name) => this.#modules.get(name));
     if (made instanceof Promise) throw new Error('internal: a fresh instance needed an asynchronous step');
@@ -134,6 +152,10 @@ export class Instance {
     }
     this.#root = root;
     this.#memory = memory;
-    this.#validators = new Map();
+    this.#resources = new Map();
   }
 }
+
+// A resource jco made: an object it frees through `dispose`. (Records and
+// lists of records, the other answers of a method, have no such member.)
+const isResource = (v) => typeof v === 'object' && v !== null && typeof v[dispose] === 'function';

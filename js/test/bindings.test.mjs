@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { test } from 'node:test';
-import { ToolSchema, Validator } from '../src/index.js';
+import { Converted, Tool, ToolSchema, Validator } from '../src/index.js';
 import { instantiate } from '../gen/tool-schema.js';
 
 const js = new URL('../', import.meta.url);
@@ -80,7 +80,9 @@ test('gen/ was transpiled from the current target/component/tool_schema.wasm', a
   assert.equal(manifest.options.instantiation, 'async');
 });
 
-// What the wrapper calls each raw export, interface by interface.
+// What the wrapper calls each raw export, interface by interface. A resource
+// is `{made, by}`: the wrapper's class that stands for it, with each of its
+// methods, and what makes one (a method of ToolSchema or of another class).
 const COVERED = {
   describe: {
     describeTool: 'describeTool',
@@ -90,7 +92,11 @@ const COVERED = {
     toolName: 'toolName',
     flattenDoc: 'flattenDoc',
   },
-  validate: { validateArgs: 'validateArgs', defaultLimits: 'defaultLimits', Validator: 'compile' },
+  validate: {
+    validateArgs: 'validateArgs',
+    defaultLimits: 'defaultLimits',
+    Validator: { made: Validator, by: [ToolSchema, 'compile'] },
+  },
   encode: { encodeResult: 'encodeResult' },
   downconvert: {
     downconvert: 'downconvert',
@@ -100,7 +106,19 @@ const COVERED = {
   },
   // Set by load({workBudget}) in every instance; read back by a getter.
   work: { setWorkBudget: { getter: 'workBudget' }, workBudget: { getter: 'workBudget' } },
+  tools: {
+    schemasCompiled: 'schemasCompiled',
+    Tool: { made: Tool, by: [ToolSchema, 'tool'] },
+    Converted: { made: Converted, by: [Tool, 'convert'] },
+  },
 };
+
+// A member of a class's prototype: a method, or a getter (a tool's `info`, a
+// converted schema's `schema`, …).
+function hasMember(cls, name) {
+  const member = Object.getOwnPropertyDescriptor(cls.prototype, name);
+  return typeof member?.value === 'function' || typeof member?.get === 'function';
+}
 
 test('the wrapper exposes every export of the component', async () => {
   const root = await instantiate(async (name) => WebAssembly.compile(await readFile(new URL(name, gen))), {});
@@ -110,16 +128,18 @@ test('the wrapper exposes every export of the component', async () => {
     for (const [fn, value] of Object.entries(root[name])) {
       const method = COVERED[name][fn];
       assert.ok(method, `${name}.${fn} is not exposed by the package`);
-      if (typeof method === 'object') {
+      if (typeof method === 'string') {
+        assert.equal(typeof ToolSchema.prototype[method], 'function', `ToolSchema.prototype.${method}`);
+      } else if (method.getter) {
         const getter = Object.getOwnPropertyDescriptor(ToolSchema.prototype, method.getter)?.get;
         assert.equal(typeof getter, 'function', `ToolSchema.prototype.${method.getter} is a getter`);
-        continue;
-      }
-      assert.equal(typeof ToolSchema.prototype[method], 'function', `ToolSchema.prototype.${method}`);
-      if (typeof value === 'function' && /^[A-Z]/.test(fn)) {
-        // A resource: each of its methods on the wrapper's class of the same name.
+      } else {
+        // A resource: made by a method, and each of its methods on the wrapper's class.
+        assert.equal(typeof value, 'function', `${name}.${fn} is a resource`);
+        const [maker, by] = method.by;
+        assert.equal(typeof maker.prototype[by], 'function', `${maker.name}.prototype.${by} makes a ${fn}`);
         for (const m of Object.getOwnPropertyNames(value.prototype).filter((m) => m !== 'constructor')) {
-          assert.equal(typeof Validator.prototype[m], 'function', `${fn}.prototype.${m} is not exposed`);
+          assert.ok(hasMember(method.made, m), `${fn}.prototype.${m} is not exposed by ${method.made.name}`);
         }
       }
     }

@@ -1,7 +1,7 @@
 // `load({deadlineMs})`: the instance in a worker thread, each call bounded in
 // time. Every golden vector answers byte for byte as on the calling thread;
 // a call past its deadline throws DeadlineError, and the next call works on a
-// fresh instance, with a Validator compiled before it compiled again.
+// fresh instance, with a Validator or a Tool made before it made again.
 
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -100,6 +100,23 @@ describe('a call past its deadline', () => {
     assert.equal(ts.restarts, 2);
     assert.equal(ts.toolName('GetDocketAsync'), 'get_docket');
     v.free();
+  });
+
+  test('a Tool and a Converted made before it are made again in the fresh worker', async () => {
+    const ts = await load({ deadlineMs: 50 });
+    const tool = ts.tool({ name: 'n', inputSchema: SCHEMA });
+    const converted = tool.convert('openai');
+    const refused = tool.validate({ n: 11 });
+    assert.deepEqual(refused.errors.map((x) => x.params), [{ kind: 'bound', limit: '10', value: '11' }]);
+    thrown(() => ts.validateArgs(SLOW_SCHEMA, SLOW_ARGS), DeadlineError);
+    assert.equal(ts.restarts, 1);
+    assert.equal(ts.liveResources, 0, 'the fresh worker holds nothing yet');
+    assert.deepEqual(tool.validate({ n: 11 }), refused);
+    assert.deepEqual(converted.restore({ n: 3 }), { ok: true, value: { n: 3 }, text: '{"n":3}' });
+    assert.equal(ts.liveResources, 2);
+    converted.free();
+    tool.free();
+    assert.equal(ts.liveResources, 0);
   });
 
   test('the memory limit holds in the worker thread too', async () => {

@@ -28,6 +28,7 @@ test('the vectors cover every operation', () => {
     'provider-profile',
     'restore-args',
     'source-descriptor',
+    'tool',
     'validate',
   ]);
 });

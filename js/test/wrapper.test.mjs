@@ -274,9 +274,30 @@ describe('validate', () => {
     const e = thrown(() => ts.validateArgs(docketSchema, '{"limit": 500, "court": "9th"}'), ArgumentsError);
     assert.equal(e.name, 'ArgumentsError');
     assert.deepEqual(e.errors, [
-      { path: 'limit', keyword: 'maximum', message: "Argument 'limit' must be at most 100, not 500." },
-      { path: 'court', keyword: 'additionalProperties', message: "Argument 'court' is not a parameter of this tool (expected one of: caseId, limit)." },
-      { path: 'caseId', keyword: 'required', message: "Argument 'caseId' is required." },
+      {
+        path: 'limit',
+        keyword: 'maximum',
+        message: "Argument 'limit' must be at most 100, not 500.",
+        location: ['limit'],
+        schemaLocation: '/properties/limit/maximum',
+        params: { kind: 'bound', limit: '100', value: '500' },
+      },
+      {
+        path: 'court',
+        keyword: 'additionalProperties',
+        message: "Argument 'court' is not a parameter of this tool (expected one of: caseId, limit).",
+        location: ['court'],
+        schemaLocation: '/additionalProperties',
+        params: { kind: 'unexpected', allowed: ['caseId', 'limit'] },
+      },
+      {
+        path: 'caseId',
+        keyword: 'required',
+        message: "Argument 'caseId' is required.",
+        location: ['caseId'],
+        schemaLocation: '/required',
+        params: { kind: 'required', name: 'caseId', given: null },
+      },
     ]);
     assert.equal(e.message, e.errors.map((x) => x.message).join('\n'));
   });
@@ -492,7 +513,7 @@ describe('downconvert', () => {
 
 describe('instances', () => {
   test('interfaces lists what this build of the component exports', () => {
-    assert.deepEqual([...ts.interfaces].sort(), ['describe', 'downconvert', 'encode', 'validate', 'work']);
+    assert.deepEqual([...ts.interfaces].sort(), ['describe', 'downconvert', 'encode', 'tools', 'validate', 'work']);
   });
 
   test('ToolSchema and Validator have no public constructor', () => {

@@ -14,6 +14,10 @@ import {
   TrapError,
   load,
   type ArgError,
+  type ArgParams,
+  type Change,
+  type Checked,
+  type Converted,
   type Diagnostic,
   type Downconverted,
   type FromSource,
@@ -21,6 +25,8 @@ import {
   type SourceFile,
   type Limits,
   type OverLimit,
+  type Tool,
+  type ToolInfo,
   type ToolResult,
   type Validator,
 } from '@onellm/tool-schema';
@@ -64,6 +70,65 @@ const restored: string = ts.restoreArgs(schema, 'anthropic', '[1]');
 const over: OverLimit[] = ts.budget([schema, schema], { custom: ts.providerProfile('anthropic') });
 const overTool: number | undefined = over[0].tool;
 const overCounts: [number, number] = [over[0].allowed, over[0].measured];
+
+// Tools: JSON as text or as values; invalid arguments are an answer.
+const docket: Tool = ts.tool({ method: 'GetDocketAsync', parameters: [{ name: 'limit', type: 'int' }] });
+const fromText: Tool = ts.tool('{"method": "F"}');
+const fromSchemas: Tool = ts.tool({
+  name: 'echo',
+  inputSchema: { type: 'object' },
+  outputSchema: '{"type":"integer"}',
+  options: { formats: 'annotate' },
+});
+const classTools: Tool[] = ts.tools({ containingType: { name: 'T', partial: true, generic: false }, methods: [] });
+const info: ToolInfo = docket.info;
+const inputText: string = info.inputSchemaText;
+const outputText: string | undefined = info.outputSchemaText;
+const checked: Checked<{ limit: number }> = docket.validate<{ limit: number }>({ limit: 500 });
+if (checked.ok) {
+  const limit: number = checked.value.limit;
+  const exact: string = checked.text;
+} else {
+  for (const error of checked.errors) {
+    const where: (string | number)[] = error.location;
+    const pointer: string = error.schemaLocation;
+    const params: ArgParams = error.params;
+    switch (params.kind) {
+      case 'bound': {
+        const bound: [string, string] = [params.limit, params.value];
+        break;
+      }
+      case 'type': {
+        const shown: string | null = params.value.text;
+        break;
+      }
+      case 'limit': {
+        const what: 'bytes' | 'depth' | 'steps' | 'errors' = params.what;
+        const counts: [number, number] = [params.limit, params.count];
+        break;
+      }
+      case 'unexpected': {
+        const allowed: string[] | null = params.allowed;
+        break;
+      }
+      case 'false-schema':
+        // @ts-expect-error false-schema params have no fields
+        params.limit;
+        break;
+    }
+  }
+  docket.encode({ type: 'invalidArguments', errors: checked.errors });
+}
+const encoded: ToolResult = docket.encode({ type: 'returned', json: { number: '1', filed: '2024-03-01', status: 'Open' } });
+docket.encode({ type: 'invalidArguments', errors: ['Argument \'limit\' is required.'] });
+const converted: Converted = docket.convert('openai');
+const changes: readonly Change[] = converted.changes;
+const restoredArgs: Checked = converted.restore('{"limit": null}');
+const convertedText: string = converted.schemaText;
+converted.free();
+docket[Symbol.dispose]();
+const compiledCount: number = ts.schemasCompiled();
+const live: number = ts.liveResources;
 
 try {
   ts.describeTool('{');
@@ -114,5 +179,17 @@ ts.downconvert(schema, 'mistral');
 ts.budget(schema, 'openai');
 // @ts-expect-error no public constructor
 new (await import('@onellm/tool-schema')).ToolSchema();
+// @ts-expect-error a tool from schemas needs its name
+ts.tool({ inputSchema: {} });
+// @ts-expect-error options are checked in a tool from schemas too
+ts.tool({ name: 'x', inputSchema: {}, options: { formats: 'strict' } });
+// @ts-expect-error a descriptor is an object or JSON text
+ts.tools(5);
+// @ts-expect-error the value of a valid answer is there only when ok
+checked.value;
+// @ts-expect-error a change's action is one of the actions
+const wrongAction: 'deleted' = changes[0].action;
+// @ts-expect-error encodeResult takes JSON text only
+ts.encodeResult({ toolName: 'x', returnType: 'int', outcome: { type: 'returned', json: 1 } });
 
-export { tool, name, flat, tools, place, descriptor, lineText, bound, bytes, depth, again, typed, down, restored, overTool, overCounts, wrong };
+export { fromText, fromSchemas, classTools, inputText, outputText, encoded, restoredArgs, convertedText, compiledCount, live, wrongAction, tool, name, flat, tools, place, descriptor, lineText, bound, bytes, depth, again, typed, down, restored, overTool, overCounts, wrong };
