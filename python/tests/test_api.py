@@ -279,12 +279,19 @@ def test_a_value_that_does_not_fit_the_return_type_is_the_hosts_bug() -> None:
 
 
 def test_records_are_frozen_dataclasses() -> None:
-    for cls in (ts.Diagnostic, ts.ArgError, ts.Limits, ts.ToolResult, ts.TextPart, ts.JsonPart, ts.Tool):
+    classes = (ts.Diagnostic, ts.ArgError, ts.Limits, ts.ToolResult, ts.TextPart, ts.JsonPart, ts.ToolInfo, ts.Checked)
+    for cls in classes + (ts.DescribedTool,):
         assert dataclasses.is_dataclass(cls)
+    assert issubclass(ts.DescribedTool, ts.ToolInfo)
     e = ts.ArgError("a", "type", "Argument 'a' must be an integer, not a string.")
     with pytest.raises(dataclasses.FrozenInstanceError):
         e.path = "b"  # type: ignore[misc]
     assert {e, ts.ArgError("a", "type", e.message)} == {e}
+    # An error the component gives has every field, and hashes too.
+    (given,) = ts.validate_args('{"type":"object","properties":{"a":{"type":"integer"}}}', '{"a":"x"}').errors
+    assert (given.location, given.schema_location) == (("a",), "/properties/a/type")
+    assert given.params == {"kind": "type", "expected": ["integer"], "value": {"type": "string", "text": '"x"'}}
+    assert {given, dataclasses.replace(given)} == {given} and given != e
 
 
 # -- the span scanner under Tool -----------------------------------------------------

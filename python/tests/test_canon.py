@@ -16,6 +16,8 @@ from wasmtime.component import _types as wt
 from tool_schema import _canon, _engine
 from tool_schema._runtime import _CoreInstance
 
+from support import EXAMPLES
+
 SCHEMA = '{"type":"object","properties":{"n":{"type":"integer","maximum":3}}}'
 
 
@@ -23,16 +25,21 @@ def _component_bytes() -> bytes:
     return _engine.shipped_component().read_bytes()
 
 
-def test_the_core_module_is_the_components_first_and_imports_only_its_resource() -> None:
+def test_the_core_module_is_the_components_first_and_imports_only_its_resources() -> None:
     module = _canon.core_module(_component_bytes())
     assert module[:8] == b"\0asm\x01\x00\x00\x00"
     rt = ts.Runtime()
     assert rt._path == "core"
     assert rt._loaded.core is not None
-    imports = [(i.module, i.name) for i in rt._loaded.core.imports]
+    imports = sorted((i.module, i.name or "") for i in rt._loaded.core.imports)
+    tools, validate = "[export]onellm:tool-schema/tools@0.2.0", "[export]onellm:tool-schema/validate@0.2.0"
     assert imports == [
-        ("[export]onellm:tool-schema/validate@0.1.0", "[resource-new]validator"),
-        ("[export]onellm:tool-schema/validate@0.1.0", "[resource-drop]validator"),
+        (tools, "[resource-drop]converted"),
+        (tools, "[resource-drop]tool"),
+        (tools, "[resource-new]converted"),
+        (tools, "[resource-new]tool"),
+        (validate, "[resource-drop]validator"),
+        (validate, "[resource-new]validator"),
     ]
 
 
@@ -111,6 +118,31 @@ def test_a_handle_of_another_runtime_or_a_dropped_one_is_refused_before_the_call
     assert one.info().instances == other.info().instances == 1
 
 
+def test_tools_and_converted_schemas_are_handles_of_their_own_resource(get_docket: str) -> None:
+    rt = ts.Runtime()
+    core = _core(rt)
+    weather = (EXAMPLES / "weather-tools.json").read_text()
+    # list<own<tool>>: one handle per tool of the class.
+    forecast, alert = rt.tools(weather)
+    docket = rt.tool(get_docket)
+    converted = docket.convert("openai")
+    resources = sorted(resource.rsplit("#", 1)[1] for _, resource in core.handles.values())
+    assert resources == ["converted", "tool", "tool", "tool"]
+    # One resource's handle is refused where another's is borrowed, before
+    # the call: a rep is an address in the guest.
+    validate = _function(rt, "tools", "[method]tool.validate")
+    with pytest.raises(TypeError, match="expected a .*#tool, not a .*#converted"):
+        validate.call(rt.fuel, converted._handle, "{}")
+    restore = _function(rt, "tools", "[method]converted.restore")
+    with pytest.raises(TypeError, match="expected a .*#converted, not a .*#tool"):
+        restore.call(rt.fuel, docket._handle, "{}")
+    assert not converted.restore('{"caseId": null, "limit": null}').ok
+    for resource in (forecast, alert, converted, docket):
+        resource.close()
+    assert core.handles == {}
+    assert rt.info().instances == 1
+
+
 def test_a_validator_made_before_a_trap_is_compiled_again_in_the_fresh_instance() -> None:
     rt = ts.Runtime(fuel=30_000_000)
     v = rt.validator(SCHEMA)
@@ -184,7 +216,7 @@ def test_the_types_are_checked_once_when_loaded_and_every_export_passes() -> Non
     types = rt._loaded.types
     assert types is not None
     _canon.check(types)  # the shipped component: nothing refused
-    validate = types["onellm:tool-schema/validate@0.1.0"]
+    validate = types["onellm:tool-schema/validate@0.2.0"]
     validator = validate["validator"]
     assert isinstance(validator, ResourceType)
     # What this module cannot move is refused at load, not at a call.

@@ -16,7 +16,7 @@ HINT = "(a constraint the schema sent to {} gave only as a hint)"
 
 
 @pytest.fixture(scope="module")
-def docket(get_docket: str) -> ts.Tool:
+def docket(get_docket: str) -> ts.DescribedTool:
     return ts.describe_tool(get_docket)
 
 
@@ -27,7 +27,7 @@ def _changes(d: ts.Downconverted) -> list[tuple[str, str, str]]:
 # -- each target ---------------------------------------------------------------------
 
 
-def test_anthropic_moves_the_range_into_the_description_and_says_it_is_lossy(docket: ts.Tool) -> None:
+def test_anthropic_moves_the_range_into_the_description_and_says_it_is_lossy(docket: ts.DescribedTool) -> None:
     d = ts.downconvert(docket.input_schema_json, "anthropic")
     assert isinstance(d, ts.Downconverted) and isinstance(d.schema, str)
     limit = json.loads(d.schema)["properties"]["limit"]
@@ -40,7 +40,7 @@ def test_anthropic_moves_the_range_into_the_description_and_says_it_is_lossy(doc
     assert d.lossless is False
 
 
-def test_openai_requires_every_property_and_widens_the_optional_one_with_null(docket: ts.Tool) -> None:
+def test_openai_requires_every_property_and_widens_the_optional_one_with_null(docket: ts.DescribedTool) -> None:
     d = ts.downconvert(docket.input_schema_json, "openai")
     schema = json.loads(d.schema)
     assert schema["required"] == ["caseId", "limit"]
@@ -51,7 +51,7 @@ def test_openai_requires_every_property_and_widens_the_optional_one_with_null(do
     assert d.lossless is True
 
 
-def test_gemini_orders_the_properties_and_hints_the_uuid_format(docket: ts.Tool) -> None:
+def test_gemini_orders_the_properties_and_hints_the_uuid_format(docket: ts.DescribedTool) -> None:
     d = ts.downconvert(docket.input_schema_json, "gemini")
     schema = json.loads(d.schema)
     assert schema["propertyOrdering"] == ["caseId", "limit"]
@@ -60,7 +60,7 @@ def test_gemini_orders_the_properties_and_hints_the_uuid_format(docket: ts.Tool)
     assert d.lossless is False
 
 
-def test_the_schema_is_the_components_text_and_every_input_form_gives_the_same(docket: ts.Tool) -> None:
+def test_the_schema_is_the_components_text_and_every_input_form_gives_the_same(docket: ts.DescribedTool) -> None:
     d = ts.downconvert(docket.input_schema_json, "openai")
     # Compact, in the contract's keyword order: not a json.dumps round trip.
     assert d.schema.startswith('{"type":"object","properties":{"caseId":{"type":"string","format":"uuid",')
@@ -79,7 +79,7 @@ def test_a_dictionary_becomes_pairs_and_is_restored_to_a_dictionary() -> None:
     assert ts.restore_args(schema, "openai", answer).bound_args == '{"tags":{"a":1,"b":2}}'
 
 
-def test_records_are_frozen_dataclasses(docket: ts.Tool) -> None:
+def test_records_are_frozen_dataclasses(docket: ts.DescribedTool) -> None:
     d = ts.downconvert(docket, "anthropic")
     assert isinstance(d.changes, list) and all(isinstance(c, ts.Change) for c in d.changes)
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -112,13 +112,13 @@ def test_an_unknown_provider_name_is_one_diagnostic() -> None:
         ts.provider_profile(1)  # type: ignore[arg-type]
 
 
-def test_a_built_in_profile_as_a_custom_target_converts_as_the_provider_does(docket: ts.Tool) -> None:
+def test_a_built_in_profile_as_a_custom_target_converts_as_the_provider_does(docket: ts.DescribedTool) -> None:
     for provider in ts.Provider:
         custom = ts.Custom(ts.provider_profile(provider))
         assert ts.downconvert(docket, custom) == ts.downconvert(docket, provider)
 
 
-def test_an_edited_openai_profile_is_a_target_of_its_own(docket: ts.Tool) -> None:
+def test_an_edited_openai_profile_is_a_target_of_its_own(docket: ts.DescribedTool) -> None:
     profile: Dict[str, Any] = json.loads(ts.provider_profile("openai"))
     profile["name"] = "my-openai"
     profile["keywords"]["maximum"]["support"] = "rejected"
@@ -141,7 +141,7 @@ def test_an_edited_openai_profile_is_a_target_of_its_own(docket: ts.Tool) -> Non
     ]
 
 
-def test_a_profile_the_component_cannot_read_is_refused_with_every_diagnostic(docket: ts.Tool) -> None:
+def test_a_profile_the_component_cannot_read_is_refused_with_every_diagnostic(docket: ts.DescribedTool) -> None:
     with pytest.raises(ts.DownconvertError) as caught:
         ts.downconvert(docket, ts.Custom("{}"))
     codes = {d.code for d in caught.value.diagnostics}
@@ -229,7 +229,7 @@ def test_budget_refuses_a_schema_it_cannot_convert_with_its_path_under_the_tool(
 
 @pytest.mark.parametrize("schemas", [SMALL, SMALL.encode(), json.loads(SMALL), None, 3])
 def test_budget_takes_a_sequence_of_schemas_and_nothing_else(schemas: Any) -> None:
-    with pytest.raises(TypeError, match=r"^schemas must be a sequence of schemas \(JSON text, mappings or Tools\), not "):
+    with pytest.raises(TypeError, match=r"^schemas must be a sequence of schemas \(JSON text, mappings or ToolInfos\), not "):
         _NoCall().budget(schemas, "openai")
 
 
@@ -243,7 +243,7 @@ def test_a_schema_of_another_type_in_the_sequence_is_a_type_error_before_the_cal
 # -- restore ---------------------------------------------------------------------------
 
 
-def test_restore_turns_null_for_an_optional_property_into_its_default(docket: ts.Tool) -> None:
+def test_restore_turns_null_for_an_optional_property_into_its_default(docket: ts.DescribedTool) -> None:
     result = ts.restore_args(docket, "openai", f'{{"caseId": "{CASE_ID}", "limit": null}}')
     assert isinstance(result, ts.ValidationResult) and result
     assert result.bound_args == f'{{"caseId":"{CASE_ID}","limit":10}}'
@@ -253,12 +253,19 @@ def test_restore_turns_null_for_an_optional_property_into_its_default(docket: ts
     assert ts.runtime().restore_args(docket, ts.Provider.OPENAI, {"caseId": CASE_ID, "limit": None}) == result
 
 
-def test_a_constraint_given_only_as_a_hint_says_so_in_its_error(docket: ts.Tool) -> None:
+def test_a_constraint_given_only_as_a_hint_says_so_in_its_error(docket: ts.DescribedTool) -> None:
     args = f'{{"caseId": "{CASE_ID}", "limit": 500}}'
     result = ts.restore_args(docket, "anthropic", args)
     assert not result and result.bound_args is None
     assert result.errors == (
-        ts.ArgError("limit", "maximum", f"Argument 'limit' must be at most 100, not 500 {HINT.format('anthropic')}."),
+        ts.ArgError(
+            "limit",
+            "maximum",
+            f"Argument 'limit' must be at most 100, not 500 {HINT.format('anthropic')}.",
+            ("limit",),
+            "/properties/limit/maximum",
+            {"kind": "bound", "limit": "100", "value": "500"},
+        ),
     )
     with pytest.raises(ts.InvalidArgumentsError):
         result.arguments()
@@ -266,7 +273,7 @@ def test_a_constraint_given_only_as_a_hint_says_so_in_its_error(docket: ts.Tool)
     assert ts.restore_args(docket, "openai", args).errors == ts.validate_args(docket, args).errors
 
 
-def test_restore_answers_invalid_arguments_and_an_unusable_schema_rather_than_raising(docket: ts.Tool) -> None:
+def test_restore_answers_invalid_arguments_and_an_unusable_schema_rather_than_raising(docket: ts.DescribedTool) -> None:
     errors = ts.restore_args(docket, "openai", "not json").errors
     assert [(e.path, e.keyword) for e in errors] == [("$", "json")]
     errors = ts.restore_args('{"type": 5}', "openai", "{}").errors
@@ -306,16 +313,16 @@ def test_a_custom_profile_must_be_text_or_a_mapping() -> None:
     assert ts.Custom(b"{}").profile == b"{}"
 
 
-def test_a_component_without_the_interface_refuses_only_its_operations(docket: ts.Tool) -> None:
+def test_a_component_without_the_interface_refuses_only_its_operations(docket: ts.DescribedTool) -> None:
     rt = ts.Runtime()
     for key in [k for k in rt._indexes if k[0] == "downconvert"]:
         del rt._indexes[key]
-    with pytest.raises(ts.ToolSchemaError, match="does not export onellm:tool-schema/downconvert@0.1.0"):
+    with pytest.raises(ts.ToolSchemaError, match="does not export onellm:tool-schema/downconvert@0.2.0"):
         rt.downconvert(docket, "openai")
     assert rt.validate_args(docket, {"caseId": CASE_ID})
 
 
-def test_a_component_without_budget_loads_and_refuses_only_it(monkeypatch: pytest.MonkeyPatch, docket: ts.Tool) -> None:
+def test_a_component_without_budget_loads_and_refuses_only_it(monkeypatch: pytest.MonkeyPatch, docket: ts.DescribedTool) -> None:
     component = ts.runtime()._loaded.component
     real = component.get_export_index
 
@@ -328,7 +335,7 @@ def test_a_component_without_budget_loads_and_refuses_only_it(monkeypatch: pytes
         rt.budget([docket], "openai")
     assert not isinstance(caught.value, ts.DownconvertError)
     assert str(caught.value) == (
-        "this build of the component has no budget in onellm:tool-schema/downconvert@0.1.0: "
+        "this build of the component has no budget in onellm:tool-schema/downconvert@0.2.0: "
         "it was built before the operation was added"
     )
     assert rt.downconvert(docket, "openai").lossless

@@ -255,7 +255,7 @@ def test_the_wheel_ships_the_component_and_py_typed(tmp_path: Path) -> None:
         check=True,
         capture_output=True,
     )
-    (wheel,) = tmp_path.glob("onellm_tool_schema-0.1.0-*.whl")
+    (wheel,) = tmp_path.glob("onellm_tool_schema-0.2.0-*.whl")
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
         assert {"tool_schema/__init__.py", "tool_schema/py.typed", "tool_schema/tool_schema.wasm"} <= names

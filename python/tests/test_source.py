@@ -348,7 +348,7 @@ def test_a_component_without_the_source_operations_loads_and_refuses_only_them(
             call({"a.cs": VALID_BODY})
         assert not isinstance(caught.value, ts.DescribeError)
         assert str(caught.value).startswith("this build of the component has no ")
-        assert "in onellm:tool-schema/describe@0.1.0: it was built before the operation was added" in str(caught.value)
+        assert "in onellm:tool-schema/describe@0.2.0: it was built before the operation was added" in str(caught.value)
     assert rt.describe_tool(get_docket).name == "get_docket"
     assert rt.info().instances == 1
 

@@ -10,7 +10,7 @@ from typing import Any, Dict
 import pytest
 
 import tool_schema
-from tool_schema.conformance import answer, check
+from tool_schema.conformance import answer, check, compact
 
 from support import load_vectors
 
@@ -21,6 +21,8 @@ CASES = load_vectors()
 def test_vector(case: Dict[str, Any]) -> None:
     got = answer(tool_schema.runtime(), case)
     assert got == case["expect"]
+    # Byte for byte, as compact JSON: member order and numbers too.
+    assert compact(got) == compact(case["expect"])
 
 
 def test_every_operation_has_vectors() -> None:
@@ -35,7 +37,19 @@ def test_every_operation_has_vectors() -> None:
         "provider-profile",
         "describe-source",
         "source-descriptor",
+        "tool",
     } <= ops
+
+
+def test_the_tool_vectors_make_every_kind_of_call_and_both_kinds_of_tool() -> None:
+    cases = [c for c in CASES if c["op"] == "tool"]
+    assert {"schema", "descriptor"} <= {key for c in cases for key in c["input"]}
+    calls = [call for c in cases for call in c["input"]["calls"]]
+    assert {"validate", "convert", "encode"} <= {key for call in calls for key in call}
+    assert {next(iter(c["expect"])) for c in cases} == {"ok", "err"}
+    answers = [a for c in cases for a in c["expect"].get("ok", [])]
+    assert any(a.get("invalid") for a in answers) and any("valid" in a for a in answers)
+    assert any("converted" in a for a in answers) and any("restored" in a for a in answers)
 
 
 def test_the_source_vectors_have_both_kinds_of_answer_warnings_and_several_files() -> None:
@@ -118,6 +132,33 @@ def test_the_comparison_sees_a_one_character_difference() -> None:
     assert check(rt, mutated) is None
     mutated["input"]["typeExpr"] = "long"
     assert check(rt, mutated) is not None
+
+
+def test_the_comparison_sees_a_difference_in_a_tool_answer_and_in_member_order() -> None:
+    rt = tool_schema.runtime()
+    case = next(
+        c
+        for c in CASES
+        if c["op"] == "tool" and any(a.get("invalid") for a in c["expect"].get("ok", []))
+    )
+    assert check(rt, case) is None
+    invalid = next(a for a in case["expect"]["ok"] if a.get("invalid"))["invalid"]
+    for edit in ("params", "location", "schemaLocation"):
+        mutated = copy.deepcopy(case)
+        error = next(a for a in mutated["expect"]["ok"] if a.get("invalid"))["invalid"][0]
+        if edit == "params":
+            error["params"]["kind"] += "x"
+        elif edit == "location":
+            error["location"].append(0)
+        else:
+            error["schemaLocation"] += "/x"
+        assert check(rt, mutated) is not None, edit
+    # The same members in another order are a difference too.
+    mutated = copy.deepcopy(case)
+    error = next(a for a in mutated["expect"]["ok"] if a.get("invalid"))["invalid"][0]
+    error["params"] = dict(reversed(list(invalid[0]["params"].items())))
+    problem = check(rt, mutated)
+    assert problem is not None and problem.startswith("answer has its members in another order")
 
 
 def test_an_operation_the_package_lacks_is_a_failure_not_a_pass() -> None:

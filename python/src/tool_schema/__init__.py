@@ -9,6 +9,12 @@ with byte for byte the answers of every other host of the same ``.wasm``::
     tool = tool_schema.describe_tool(open("examples/get-docket.json").read())
     print(*tool_schema.validate_args(tool, '{"limit": 500}').errors, sep="\\n")
 
+A :class:`Tool` (:func:`tool`) is compiled once and then validates, encodes
+and converts for its whole life without compiling again::
+
+    docket = tool_schema.tool(open("examples/get-docket.json").read())
+    checked = docket.validate({"limit": 500})   # checked.ok is False
+
 The functions here use one shared :class:`Runtime`, made on first use; make
 your own :class:`Runtime` for other limits.
 """
@@ -22,7 +28,10 @@ from ._engine import default_cache_dir
 from ._model import (
     ArgError,
     Change,
+    Checked,
+    ClosedError,
     Custom,
+    DescribedTool,
     DescribeError,
     Diagnostic,
     DiagnosticsError,
@@ -53,7 +62,7 @@ from ._model import (
     TextPart,
     Threw,
     TimedOut,
-    Tool,
+    ToolInfo,
     ToolResult,
     ToolSchemaError,
     TrapError,
@@ -71,15 +80,20 @@ from ._runtime import (
     SourcePath,
     Validator,
 )
+from ._tools import Converted, Tool, ToolSource
 
 __all__ = [
     "ArgError",
     "Change",
+    "Checked",
+    "ClosedError",
+    "Converted",
     "Custom",
     "DEFAULT_FUEL",
     "DEFAULT_MEMORY_LIMIT",
     "DEFAULT_WORK_BUDGET",
     "DescribeError",
+    "DescribedTool",
     "Diagnostic",
     "DiagnosticsError",
     "Downconverted",
@@ -116,8 +130,10 @@ __all__ = [
     "Threw",
     "TimedOut",
     "Tool",
+    "ToolInfo",
     "ToolResult",
     "ToolSchemaError",
+    "ToolSource",
     "TrapError",
     "ValidationResult",
     "Validator",
@@ -134,8 +150,11 @@ __all__ = [
     "provider_profile",
     "restore_args",
     "runtime",
+    "schemas_compiled",
     "source_descriptor",
+    "tool",
     "tool_name",
+    "tools",
     "validate_args",
 ]
 
@@ -155,7 +174,7 @@ def runtime() -> Runtime:
     return _default
 
 
-def describe_tool(descriptor: JsonInput) -> Tool:
+def describe_tool(descriptor: JsonInput) -> DescribedTool:
     """Describes the tool of a method descriptor (JSON text or a mapping).
 
     Raises :class:`DescribeError` with every diagnostic when the contract refuses it.
@@ -163,7 +182,7 @@ def describe_tool(descriptor: JsonInput) -> Tool:
     return runtime().describe_tool(descriptor)
 
 
-def describe_tools(descriptor: JsonInput) -> List[Tool]:
+def describe_tools(descriptor: JsonInput) -> List[DescribedTool]:
     """Describes every tool of a descriptor (a class's methods, or one method)."""
     return runtime().describe_tools(descriptor)
 
@@ -219,9 +238,9 @@ def flatten_doc(xml: str) -> str:
 
 
 def validate_args(schema: SchemaInput, args: JsonInput) -> ValidationResult:
-    """Checks arguments against a schema (or a :class:`Tool`'s input schema) in
-    one call, with the default options. For many calls to one tool, a
-    :class:`Validator` compiles the schema once."""
+    """Checks arguments against a schema (or a :class:`ToolInfo`'s input
+    schema) in one call, with the default options. For many calls to one
+    tool, a :class:`Tool` or a :class:`Validator` compiles the schema once."""
     return runtime().validate_args(schema, args)
 
 
@@ -277,7 +296,7 @@ def budget(schemas: Sequence[SchemaInput], target: Target) -> List[OverLimit]:
     """Every limit the provider documents that one request's tools are over.
 
     ``schemas`` is every tool's input schema (each JSON text, a mapping or a
-    :class:`Tool`); each is converted for ``target`` and the set is measured
+    :class:`ToolInfo`); each is converted for ``target`` and the set is measured
     against the limits of the target's profile. An :class:`OverLimit` of one
     schema has its index in ``schemas`` as ``tool``; one of the request's tools
     together has ``tool`` None. An empty list when the set fits. Raises
@@ -285,3 +304,29 @@ def budget(schemas: Sequence[SchemaInput], target: Target) -> List[OverLimit]:
     diagnostic's path under ``tools[i]``) or the target is refused.
     """
     return runtime().budget(schemas, target)
+
+
+def tool(source: ToolSource) -> Tool:
+    """A :class:`Tool` compiled once, for its whole life: from a method
+    descriptor, or from its schemas (a mapping, or its JSON text, with
+    ``name``, ``inputSchema`` and optionally ``description``,
+    ``outputSchema``, ``options``).
+
+    ``tool.validate(args)`` answers invalid arguments with a :class:`Checked`
+    whose ``ok`` is false, never an exception. A refused descriptor raises
+    :class:`DescribeError`, an unusable schema :class:`SchemaError`; a class
+    descriptor of several tools is a ``ValueError``: use :func:`tools`.
+    """
+    return runtime().tool(source)
+
+
+def tools(source: ToolSource) -> List[Tool]:
+    """Every tool a descriptor describes, each compiled once (one per tool
+    method of a class descriptor)."""
+    return runtime().tools(source)
+
+
+def schemas_compiled() -> int:
+    """How many schemas the shared runtime's instance has compiled: a
+    :class:`Tool` compiles when it is made, not when it is called."""
+    return runtime().schemas_compiled()

@@ -1,8 +1,8 @@
 """The component's core module, called directly, with the canonical ABI in Python.
 
 The component is the guest's core WebAssembly module wrapped with its
-interface types; the module's only imports are the ``validator`` resource's
-``resource.new`` and ``resource.drop``. wasmtime-py's component calls convert
+interface types; the module's only imports are its resources' (``validator``,
+``tool``, ``converted``) ``resource.new`` and ``resource.drop``. wasmtime-py's component calls convert
 every argument and result twice (Python values to ``wasmtime_component_val_t``,
 those to wasmtime's own values, and back), each string allocated and copied on
 the way. This module instantiates the guest's module itself, as jco does in
@@ -12,8 +12,10 @@ instance's linear memory through its ``cabi_realloc``, the flat ``i32``/``i64``
 values go in one ``wasmtime_func_call_unchecked``, results are read in place
 from linear memory, then the function's ``cabi_post_*`` export frees them. The
 answers are the module's own bytes, so they are the component's. The
-component's other modules are shims through which its resource's destructor is
-reached; here the host calls the destructor itself.
+component's other modules are shims through which its resources' destructors
+are reached; here the host calls the destructors itself, and keeps the handle
+table (each handle with its resource, so that one resource's handle is never
+passed for another's).
 
 What the interface types give (records, variants, strings) is lifted into the
 same Python values :mod:`tool_schema._direct` gives, so the runtime uses either
@@ -99,7 +101,7 @@ _CORE_MODULE_SECTION = 1
 def core_module(component: bytes) -> bytes:
     """The bytes of the component's main core module: the first one, as
     ``wasm-tools component new`` writes it. The others it writes are shims
-    (a table through which the resource's destructor is reached, and its
+    (a table through which the resources' destructors are reached, and its
     fixup) and the components that export each interface: none holds code of
     ours. :class:`CoreInstance` checks that the module imports only its
     resources' ``resource.new`` and ``resource.drop``."""
@@ -541,7 +543,8 @@ class _Own(_Ty):
         self.instance, self.resource = instance, resource
 
     def _lift(self, handle: int) -> Handle:
-        if handle not in self.instance.handles:
+        entry = self.instance.handles.get(handle)
+        if entry is None or entry[1] != self.resource:
             raise WasmtimeError(f"the instance returned a {self.resource} handle it does not have")
         return Handle(self.instance, handle, self.resource)
 
@@ -554,9 +557,12 @@ class _Own(_Ty):
     def _rep(self, value: Any) -> int:
         if not isinstance(value, Handle) or value._instance is not self.instance:
             raise TypeError(f"expected a {self.resource} of this instance")
-        rep = self.instance.handles.get(value._handle)
-        if rep is None:
+        entry = self.instance.handles.get(value._handle)
+        if entry is None:
             raise ValueError(f"this {self.resource} has been dropped")
+        rep, resource = entry
+        if resource != self.resource:
+            raise TypeError(f"expected a {self.resource}, not a {resource}")
         return rep
 
     # An owned handle is never passed in: check_function refuses such a
@@ -742,8 +748,8 @@ def _instance_pre(engine: Engine, module: Module) -> Any:
             resource = f"{imp.module[len('[export]') :]}#{name.split(']', 1)[1]}"
             if name.startswith("[resource-new]"):
 
-                def new(caller: Any, rep: int) -> int:
-                    return _caller_instance(caller)._resource_new(rep)
+                def new(caller: Any, rep: int, resource: str = resource) -> int:
+                    return _caller_instance(caller)._resource_new(rep, resource)
 
                 linker.define_func(imp.module, name, FuncType([ValType.i32()], [ValType.i32()]), new, access_caller=True)
             else:
@@ -759,12 +765,12 @@ def _instance_pre(engine: Engine, module: Module) -> Any:
 
 class CoreInstance:
     """The core module instantiated in its own store, with the resource
-    handles it has given out (handle → rep)."""
+    handles it has given out (handle → its rep and ``interface#resource``)."""
 
     def __init__(self, engine: Engine, module: Module, store: Store, types: Dict[str, Dict[str, Any]]):
         self.store = store
         self.types = types
-        self.handles: Dict[int, int] = {}
+        self.handles: Dict[int, Tuple[int, str]] = {}
         self._next_handle = 1
         pre = _instance_pre(engine, module)
         context = ctypes.cast(store._context(), c_void_p).value or 0
@@ -802,17 +808,18 @@ class CoreInstance:
         item = self._extern(export, _EXTERN_FUNC)
         return None if item is None else ctypes.addressof(item.of.func)
 
-    def _resource_new(self, rep: int) -> int:
+    def _resource_new(self, rep: int, resource: str) -> int:
         handle = self._next_handle
         self._next_handle += 1
-        self.handles[handle] = rep
+        self.handles[handle] = (rep, resource)
         return handle
 
     def _resource_drop(self, handle: int, resource: str) -> None:
-        rep = self.handles.pop(handle, None)
-        if rep is None:
+        entry = self.handles.get(handle)
+        if entry is None or entry[1] != resource:
             raise Trap(f"the instance dropped a {resource.split('#', 1)[1]} handle it does not have")
-        self._destroy(resource, rep)
+        del self.handles[handle]
+        self._destroy(resource, entry[0])
 
     def _destroy(self, resource: str, rep: int) -> None:
         iface, name = resource.split("#", 1)
@@ -823,9 +830,10 @@ class CoreInstance:
             self.cx.call_nested(dtor, rep)
 
     def drop_handle(self, handle: int, resource: str) -> None:
-        rep = self.handles.pop(handle, None)
-        if rep is not None:
-            self._destroy(resource, rep)
+        entry = self.handles.get(handle)
+        if entry is not None and entry[1] == resource:
+            del self.handles[handle]
+            self._destroy(resource, entry[0])
 
     def function(self, iface: str, name: str, records: Dict[Tuple[str, ...], Callable[..., Any]]) -> Function:
         """A caller of the export ``name`` of ``iface`` (the runtime keeps it)."""

@@ -88,7 +88,9 @@ try:
     ENTRY, ENTRY_VAL = sizeof(_C_ENTRY), _at(_C_ENTRY, "val")
     VARIANT_VAL = _at(_C_VARIANT, "val")
     RESULT_OK, RESULT_VAL = _at(_C_RESULT, "is_ok"), _at(_C_RESULT, "val")
-    _require(all(_at(_C_UNION, f) == 0 for f in ("string", "list", "record", "variant", "result", "option")))
+    _require(
+        all(_at(_C_UNION, f) == 0 for f in ("string", "enumeration", "list", "record", "variant", "result", "option"))
+    )
     _require(_at(_C_VARIANT, "discriminant") == 0)
     for _vec in (_C_VEC, _C_LIST, _C_RECORD):
         _require((_at(_vec, "size"), _at(_vec, "data")) == (0, 8))
@@ -464,8 +466,14 @@ def _int_lifting(fmt: str) -> Lift:
     return lift
 
 
+def _is_text(ty: Any) -> bool:
+    """A string, or an enum: the C API holds an enum's case name as it holds
+    a string (a byte vector where the value's union starts)."""
+    return isinstance(ty, (wt.String, wt.EnumType))
+
+
 def _lifting(ty: Any, records: Dict[Tuple[str, ...], RecordFactory]) -> Lift:
-    if isinstance(ty, (wt.String, wt.EnumType)):
+    if _is_text(ty):
         return _lift_string
     if isinstance(ty, wt.Bool):
         return _lift_bool
@@ -484,7 +492,7 @@ def _lifting(ty: Any, records: Dict[Tuple[str, ...], RecordFactory]) -> Lift:
     if isinstance(ty, wt.ListType):
         if isinstance(ty.element, wt.U8):
             raise Unsupported("list<u8>")
-        if isinstance(ty.element, wt.RecordType) and all(isinstance(t, wt.String) for _, t in ty.element.fields):
+        if isinstance(ty.element, wt.RecordType) and all(_is_text(t) for _, t in ty.element.fields):
             return _string_records_lifting(ty.element, records)
         element = _lifting(ty.element, records)
 
@@ -505,7 +513,7 @@ def _record_lifting(ty: Any, records: Dict[Tuple[str, ...], RecordFactory]) -> L
     names = tuple(name for name, _ in fields)
     build = records.get(names) or _plain_record(names)
     n = len(fields)
-    if all(isinstance(t, wt.String) for _, t in fields):
+    if all(_is_text(t) for _, t in fields):
         strings = _string_fields(n)
 
         def lift_string_record(a: int) -> Any:
@@ -528,7 +536,7 @@ def _record_lifting(ty: Any, records: Dict[Tuple[str, ...], RecordFactory]) -> L
 
 
 def _string_records_lifting(ty: Any, records: Dict[Tuple[str, ...], RecordFactory]) -> Lift:
-    """A list of records of strings (``list<change>``): every record's field
+    """A list of records of strings and enums (``list<change>``): every record's field
     count and entries in one read, then each record's strings."""
     names = tuple(name for name, _ in ty.fields)
     build = records.get(names) or _plain_record(names)

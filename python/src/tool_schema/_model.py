@@ -115,7 +115,12 @@ class SourceDiagnostic(Diagnostic):
 
 @dataclass(frozen=True)
 class ArgError:
-    """One thing wrong with a tool's arguments."""
+    """One thing wrong with a tool's arguments (WIT ``arg-error``).
+
+    Every error the component gives has all six fields; ``location``,
+    ``schema_location`` and ``params`` have defaults so that an error can be
+    written by hand with the first three (for :class:`InvalidArguments`).
+    """
 
     #: The argument as a caller reads it: ``items[2].qty``, ``$``.
     path: str
@@ -123,6 +128,19 @@ class ArgError:
     keyword: str
     #: A sentence starting ``Argument '<path>' `` that a model can act on.
     message: str
+    #: Where, step by step: member names (``str``) and array indices
+    #: (``int``); empty for the arguments as a whole.
+    location: tuple[str | int, ...] = ()
+    #: The keyword that failed, as a JSON pointer into the schema
+    #: (``/properties/limit/maximum``); empty for the texts themselves.
+    schema_location: str = ""
+    #: What the keyword wanted and what came, as the core writes it
+    #: (``Params::to_value``): ``{"kind": "bound", "limit": "100",
+    #: "value": "500"}``, ``kind`` the WIT case's name and then the case's
+    #: fields in its order; a value shown is ``{"type": …, "text": … or None}``
+    #: and an absent option is None. ``json.dumps(params, separators=(",",
+    #: ":"), ensure_ascii=False)`` is the core's JSON text, byte for byte.
+    params: dict[str, Any] = field(default_factory=dict, hash=False)
 
     def __str__(self) -> str:
         return self.message
@@ -228,35 +246,68 @@ class TimedOut:
 
 @dataclass(frozen=True)
 class InvalidArguments:
-    """The tool's arguments were refused by validation before it ran."""
+    """The tool's arguments were refused by validation before it ran: the
+    errors validation gave (:class:`ArgError`, whose ``message`` is what the
+    model reads), or their messages."""
 
-    errors: Sequence[ArgError]
+    errors: Sequence[ArgError | str]
 
 
 Outcome = Union[Returned, ReturnedNothing, ReturnedParts, ReturnedToolResult, Threw, TimedOut, InvalidArguments]
 
 
 @dataclass(frozen=True)
-class Tool:
-    """A described tool: the contract's tool object.
+class ToolInfo:
+    """What describes a tool to a model, and how it is run (WIT ``tool-info``):
+    :attr:`Tool.info`, and the base of what :func:`describe_tool` gives.
 
-    ``json`` is the component's answer, byte for byte; ``input_schema_json`` and
-    ``output_schema_json`` are the exact texts of those members, which is what
-    validation should be given. The parsed dictionaries are for reading (they
-    hold numbers as :func:`json.loads` reads them).
+    ``input_schema_json`` and ``output_schema_json`` are the component's exact
+    texts, which is what validation should be given; the parsed values are
+    for reading (they hold numbers as :func:`json.loads` reads them).
     """
 
     name: str
     description: str
-    input_schema: dict[str, Any] = field(compare=False, repr=False)
-    output_schema: Optional[dict[str, Any]] = field(compare=False, repr=False)
+    input_schema: Any = field(compare=False, repr=False)
+    output_schema: Any | None = field(compare=False, repr=False)
+    #: Its returned value ends the agent's loop.
     ends_loop: bool
     requires_approval: bool
     parallel_safe: bool
+    #: 0: no timeout of its own.
     timeout_seconds: int
-    json: str = field(repr=False)
     input_schema_json: str = field(repr=False)
-    output_schema_json: Optional[str] = field(repr=False)
+    output_schema_json: str | None = field(repr=False)
+
+
+@dataclass(frozen=True)
+class DescribedTool(ToolInfo):
+    """A tool described by :func:`describe_tool`: the contract's tool object,
+    with ``json``, the component's answer byte for byte (``input_schema_json``
+    and ``output_schema_json`` are slices of it)."""
+
+    json: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The model's arguments checked by a :class:`Tool` (WIT ``checked``):
+    bound, or every error. Invalid arguments are an answer, not an exception.
+
+    True in a boolean context when the arguments are valid.
+    """
+
+    #: The arguments are valid.
+    ok: bool
+    #: The bound arguments parsed (integers exact), or None when invalid.
+    value: Any = None
+    #: The bound arguments as the component wrote them, or None when invalid.
+    text: str | None = None
+    #: Every error, in the order of the arguments; empty when valid.
+    errors: list[ArgError] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return self.ok
 
 
 @dataclass(frozen=True)
@@ -358,7 +409,7 @@ class SourceTools:
 
     #: Every tool, in the order of the files and their declarations (a list
     #: of one for one tool).
-    tools: List[Tool]
+    tools: List[DescribedTool]
     #: The component's JSON text, byte for byte: the tool object when the
     #: files hold one ``[Tool]`` method, else an array of every tool.
     json: str = field(repr=False)
@@ -420,6 +471,11 @@ class InvalidArgumentsError(ToolSchemaError, ValueError):
     def __init__(self, errors: Sequence[ArgError]):
         self.errors = tuple(errors)
         super().__init__("\n".join(e.message for e in self.errors))
+
+
+class ClosedError(ToolSchemaError, ValueError):
+    """A :class:`Tool`, :class:`Converted` or :class:`Validator` used after
+    :meth:`close`: make it again."""
 
 
 class TextError(ToolSchemaError, ValueError):

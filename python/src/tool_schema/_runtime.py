@@ -16,7 +16,7 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 from wasmtime import Store, WasmtimeError
 from wasmtime.component import ExportIndex, Func, Instance, Linker, Record, ResourceAny, Variant
@@ -26,7 +26,9 @@ from ._jsontext import array_elements, object_members
 from ._model import (
     ArgError,
     Change,
+    ClosedError,
     Custom,
+    DescribedTool,
     DescribeError,
     Diagnostic,
     Downconverted,
@@ -55,12 +57,15 @@ from ._model import (
     Threw,
     Target,
     TimedOut,
-    Tool,
+    ToolInfo,
     ToolResult,
     ToolSchemaError,
     TrapError,
     ValidationResult,
 )
+
+if TYPE_CHECKING:
+    from ._tools import Tool, ToolSource
 
 #: Fuel for one call: wasmtime takes about one unit per WebAssembly
 #: instruction. The largest inputs the default limits let through stay well
@@ -78,7 +83,7 @@ DEFAULT_MEMORY_LIMIT = 512 * 1024 * 1024
 #: through comes near it.
 DEFAULT_WORK_BUDGET = 20_000_000
 
-_PACKAGE = "onellm:tool-schema/{}@0.1.0"
+_PACKAGE = "onellm:tool-schema/{}@0.2.0"
 
 #: Interfaces added after the first release: a component without them loads,
 #: and only their operations are refused.
@@ -94,8 +99,9 @@ _OPTIONAL_FUNCTIONS = frozenset(
 #: that :func:`json.dumps` writes.
 JsonInput = Union[str, bytes, bytearray, Mapping[str, Any], Sequence[Any], int, float, bool, None]
 
-#: A schema: JSON text, a Python mapping, or a described :class:`Tool` (its input schema).
-SchemaInput = Union[str, bytes, bytearray, Mapping[str, Any], bool, Tool]
+#: A schema: JSON text, a Python mapping, or a tool's :class:`ToolInfo` (a
+#: :class:`DescribedTool`, or a :class:`Tool`'s ``info``): its input schema.
+SchemaInput = Union[str, bytes, bytearray, Mapping[str, Any], bool, ToolInfo]
 
 #: A C# source file's path: a ``str``, or an :class:`os.PathLike` whose
 #: :func:`os.fspath` is one. Diagnostics name the file by this text.
@@ -196,7 +202,7 @@ def _json_text(value: Any, argument: str = "the JSON text") -> str:
 
 
 def _schema_text(schema: SchemaInput, argument: str = "schema") -> str:
-    if isinstance(schema, Tool):
+    if isinstance(schema, ToolInfo):
         return schema.input_schema_json
     return _json_text(schema, argument)
 
@@ -314,8 +320,67 @@ def _source_options(mode: Union[Mode, str], naming: Optional[str]) -> Record:
     return _record(mode=Mode(mode).value, naming=naming)
 
 
+#: The fields of each ``arg-params`` case whose payload is a record, in
+#: their WIT order (the order of the core's JSON, ``Params::to_value``).
+_PARAMS_RECORDS: Dict[str, Tuple[str, ...]] = {
+    "type": ("expected", "value"),
+    "const": ("expected", "value"),
+    "enum": ("allowed", "more", "value"),
+    "bound": ("limit", "value"),
+    "count": ("limit", "count"),
+    "pattern": ("pattern", "value"),
+    "format": ("format", "value"),
+    "required": ("name", "given"),
+    "unique": ("first", "second"),
+    "contains": ("schema", "limit"),
+    "property-name": ("name", "keyword", "reason"),
+    "backtracking": ("pattern", "at", "steps"),
+    "limit": ("what", "limit", "count"),
+    "schema": ("code", "message", "path"),
+}
+
+#: The field the core names the payload of each other case with one.
+#: (``false-schema`` and ``no-match`` have none: ``{"kind"}`` only.)
+_PARAMS_PAYLOADS: Dict[str, str] = {
+    "unexpected": "allowed",
+    "not": "schema",
+    "extra-item": "limit",
+    "many-match": "branches",
+    "json": "reason",
+    "conversion": "reason",
+}
+
+
+def _params_field(value: Any) -> Any:
+    # A value shown (WIT ``shown``) is the only record inside a case's record.
+    if isinstance(value, Record):
+        return {"type": _field(value, "type"), "text": _field(value, "text")}
+    return value
+
+
+def _params(v: Variant) -> Dict[str, Any]:
+    """An ``arg-params`` value as the core's JSON object: ``kind``, then the
+    case's fields."""
+    params: Dict[str, Any] = {"kind": v.tag}
+    names = _PARAMS_RECORDS.get(v.tag)
+    if names is not None:
+        payload = cast(Record, v.payload)
+        for name in names:
+            params[name] = _params_field(_field(payload, name))
+    elif v.tag in _PARAMS_PAYLOADS:
+        params[_PARAMS_PAYLOADS[v.tag]] = v.payload
+    return params
+
+
 def _arg_error(r: Record) -> ArgError:
-    return ArgError(_field(r, "path"), _field(r, "keyword"), _field(r, "message"))
+    return ArgError(
+        _field(r, "path"),
+        _field(r, "keyword"),
+        _field(r, "message"),
+        tuple(_field(r, "location")),
+        _field(r, "schema-location"),
+        _params(_field(r, "params")),
+    )
 
 
 def _part(v: Variant) -> Part:
@@ -335,10 +400,6 @@ def _lower_tool_result(r: ToolResult) -> Record:
     return _record(parts=[_lower_part(p) for p in r.parts], is_error=r.is_error, typed_result=r.typed_result)
 
 
-def _lower_arg_error(e: ArgError) -> Record:
-    return _record(path=e.path, keyword=e.keyword, message=e.message)
-
-
 def _lower_outcome(o: Outcome) -> Variant:
     if isinstance(o, Returned):
         return Variant("returned", o.json)
@@ -353,7 +414,7 @@ def _lower_outcome(o: Outcome) -> Variant:
     if isinstance(o, TimedOut):
         return Variant("timed-out", o.seconds)
     if isinstance(o, InvalidArguments):
-        return Variant("invalid-arguments", [_lower_arg_error(e) for e in o.errors])
+        return Variant("invalid-arguments", [e if isinstance(e, str) else e.message for e in o.errors])
     raise TypeError(f"not an outcome: {type(o).__name__}")
 
 
@@ -377,7 +438,7 @@ def _lower_target(target: Target) -> Variant:
     raise TypeError(f"target must be {_PROVIDERS} or Custom(profile_json), not {type(target).__name__}")
 
 
-_SCHEMAS = "schemas must be a sequence of schemas (JSON text, mappings or Tools)"
+_SCHEMAS = "schemas must be a sequence of schemas (JSON text, mappings or ToolInfos)"
 
 
 def _lower_schemas(schemas: Sequence[SchemaInput]) -> List[str]:
@@ -387,7 +448,7 @@ def _lower_schemas(schemas: Sequence[SchemaInput]) -> List[str]:
         raise TypeError(f"{_SCHEMAS}, not {type(schemas).__name__}")
     lowered = []
     for n, schema in enumerate(schemas):
-        if not isinstance(schema, (str, bytes, bytearray, Mapping, bool, Tool)):
+        if not isinstance(schema, (str, bytes, bytearray, Mapping, bool, ToolInfo)):
             raise TypeError(f"{_SCHEMAS}; schemas[{n}] is not a schema but {type(schema).__name__}")
         lowered.append(_schema_text(schema))
     return lowered
@@ -447,7 +508,7 @@ def _lower_limits(limits: Limits) -> Record:
     )
 
 
-def _tool(text: str) -> Tool:
+def _tool(text: str) -> DescribedTool:
     spans = object_members(text)
     data = json.loads(text)
 
@@ -458,7 +519,7 @@ def _tool(text: str) -> Tool:
     input_json = exact("inputSchema")
     if input_json is None:
         raise ToolSchemaError("the component's tool has no inputSchema")
-    return Tool(
+    return DescribedTool(
         name=data["name"],
         description=data["description"],
         input_schema=data["inputSchema"],
@@ -473,11 +534,45 @@ def _tool(text: str) -> Tool:
     )
 
 
-def _tools(text: str) -> List[Tool]:
+def _tools(text: str) -> List[DescribedTool]:
     """The tools of an answer: an array's elements, or the one tool."""
     if text.lstrip().startswith("["):
         return [_tool(text[a:b]) for a, b in array_elements(text)]
     return [_tool(text)]
+
+
+def _tool_info(r: Record) -> ToolInfo:
+    """A ``tool-info`` record, its schemas parsed beside their texts."""
+    input_json: str = _field(r, "input-schema")
+    output_json: Optional[str] = _field(r, "output-schema")
+    return ToolInfo(
+        name=_field(r, "name"),
+        description=_field(r, "description"),
+        input_schema=json.loads(input_json),
+        output_schema=None if output_json is None else json.loads(output_json),
+        ends_loop=_field(r, "ends-loop"),
+        requires_approval=_field(r, "requires-approval"),
+        parallel_safe=_field(r, "parallel-safe"),
+        timeout_seconds=_field(r, "timeout-seconds"),
+        input_schema_json=input_json,
+        output_schema_json=output_json,
+    )
+
+
+def _tool_result(r: Record) -> ToolResult:
+    return ToolResult(
+        parts=tuple(_part(p) for p in _field(r, "parts")),
+        is_error=_field(r, "is-error"),
+        typed_result=_field(r, "typed-result"),
+    )
+
+
+def _validate_options(formats: Union[FormatMode, str], any_value: bool, limits: Optional[Limits]) -> Record:
+    return _record(
+        formats=FormatMode(formats).value,
+        any_value=any_value,
+        limits=None if limits is None else _lower_limits(limits),
+    )
 
 
 def _trap_reason(error: WasmtimeError) -> str:
@@ -690,6 +785,19 @@ class Runtime:
             "encode": ["encode-result"],
             "downconvert": ["downconvert", "restore-args", "provider-profile", "budget"],
             "work": ["set-work-budget", "work-budget"],
+            "tools": [
+                "[static]tool.from-descriptor",
+                "[static]tool.from-schema",
+                "[method]tool.info",
+                "[method]tool.validate",
+                "[method]tool.encode",
+                "[method]tool.convert",
+                "[method]converted.schema",
+                "[method]converted.changes",
+                "[method]converted.lossless",
+                "[method]converted.restore",
+                "schemas-compiled",
+            ],
         }
         indexes: Dict[Tuple[str, str], ExportIndex] = {}
         for interface, funcs in names.items():
@@ -820,12 +928,12 @@ class Runtime:
 
     # -- describe ---------------------------------------------------------------
 
-    def describe_tools(self, descriptor: JsonInput) -> List[Tool]:
+    def describe_tools(self, descriptor: JsonInput) -> List[DescribedTool]:
         """Describes every tool of a descriptor: one for a method descriptor, each
         method's for a ``containingType`` descriptor. Raises :class:`DescribeError`."""
         return _tools(self._describe(descriptor))
 
-    def describe_tool(self, descriptor: JsonInput) -> Tool:
+    def describe_tool(self, descriptor: JsonInput) -> DescribedTool:
         """Describes the tool of a method descriptor. Raises :class:`DescribeError`;
         for a class of tools use :meth:`describe_tools`."""
         text = self._describe(descriptor)
@@ -974,12 +1082,7 @@ class Runtime:
         )
         if isinstance(answer, list):
             raise EncodeError([_diagnostic(d) for d in answer])
-        return ToolResult(
-            parts=tuple(_part(p) for p in _field(answer, "parts")),
-            is_error=_field(answer, "is-error"),
-            typed_result=_field(answer, "typed-result"),
-        )
-
+        return _tool_result(answer)
 
     # -- downconvert --------------------------------------------------------------
 
@@ -1039,6 +1142,45 @@ class Runtime:
             raise DownconvertError([_diagnostic(d) for d in found])
         return [_over_limit(o) for o in found]
 
+    # -- tools ------------------------------------------------------------------
+
+    def tool(self, source: "ToolSource") -> "Tool":
+        """A :class:`Tool` compiled once in this runtime, for its whole life.
+
+        ``source`` is a method descriptor, or a tool described by its schemas
+        (an MCP server's tool, Pydantic's or Zod's schemas): a mapping, or its
+        JSON text, with ``inputSchema`` (and ``name``, and optionally
+        ``description``, ``outputSchema``, ``options``; other members are
+        ignored). Raises :class:`DescribeError` for a descriptor the contract
+        refuses, :class:`SchemaError` for a schema that cannot be used, and
+        ``ValueError`` for a class descriptor of several tools: use
+        :meth:`tools` for it.
+        """
+        from ._tools import make_tools  # _tools builds on this module
+
+        made = make_tools(self, source)
+        if len(made) != 1:
+            for t in made:
+                t.close()
+            raise ValueError(f"the descriptor describes a class of {len(made)} tools; use tools() for it")
+        return made[0]
+
+    def tools(self, source: "ToolSource") -> "List[Tool]":
+        """Every tool a descriptor describes, each compiled once: one for a
+        method descriptor, one per tool method of a class descriptor (one for
+        a tool described by its schemas). Raises as :meth:`tool` does."""
+        from ._tools import make_tools  # _tools builds on this module
+
+        return make_tools(self, source)
+
+    def schemas_compiled(self) -> int:
+        """How many schemas the current instance has compiled into validation
+        programs: a :class:`Tool` compiles when it is made (a descriptor's
+        return type when its first value is encoded), never again when it is
+        called. A fresh instance (after a trap) counts from 0."""
+        answer: int = self._call("tools", "schemas-compiled")
+        return answer
+
 
 def _validation(answer: Any) -> ValidationResult:
     if isinstance(answer, str):
@@ -1082,16 +1224,10 @@ class Validator:
             self._runtime._drain_drops()
             self._compile()
 
-    def _options(self) -> Record:
-        return _record(
-            formats=self.formats.value,
-            any_value=self.any_value,
-            limits=None if self.limits is None else _lower_limits(self.limits),
-        )
-
     def _compile(self) -> None:
         rt = self._runtime
-        answer = rt._invoke("validate", "[static]validator.compile", self.schema, self._options())
+        options = _validate_options(self.formats, self.any_value, self.limits)
+        answer = rt._invoke("validate", "[static]validator.compile", self.schema, options)
         if isinstance(answer, list):
             self._closed = True
             raise SchemaError([_diagnostic(d) for d in answer])
@@ -1104,7 +1240,7 @@ class Validator:
         rt = self._runtime
         with rt._lock:
             if self._closed:
-                raise ValueError("the validator is closed")
+                raise ClosedError("the validator is closed: make another")
             rt._drain_drops()
             if self._handle is None or self._generation != rt._current.generation:
                 self._compile()

@@ -5,8 +5,9 @@ answers with the Rust host's, byte for byte.
 documented in ``tests/src/bin/export-vectors.rs``): each case gives its inputs
 and the expected answer, with every JSON input and answer as text. This module
 asks the package the same question and writes its answer in the same shape,
-so the two compare with ``==``: every string in them (schemas, bound arguments,
-messages) must be equal character for character.
+and the two must be equal as compact JSON text (``json.dumps`` with
+``separators=(",", ":")`` and ``ensure_ascii=False``): every string in them
+(schemas, bound arguments, messages), every number and every member's place.
 
     python -m tool_schema.conformance target/conformance/vectors.json
 
@@ -23,13 +24,14 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from ._model import (
     ArgError,
+    Change,
+    Checked,
     Custom,
     Diagnostic,
     Downconverted,
     DiagnosticsError,
     InvalidArguments,
     JsonPart,
-    Limits,
     Outcome,
     Part,
     Returned,
@@ -46,6 +48,7 @@ from ._model import (
     ValidationResult,
 )
 from ._runtime import Runtime, Validator
+from ._tools import Tool, limits_from_json
 
 Answer = Dict[str, Any]
 
@@ -115,18 +118,8 @@ def _outcome(o: Dict[str, Any]) -> Outcome:
     if kind == "timedOut":
         return TimedOut(value)
     if kind == "invalidArguments":
-        return InvalidArguments([ArgError(e["path"], e["keyword"], e["message"]) for e in value])
+        return InvalidArguments(list(value))
     raise ValueError(f"unknown outcome {kind!r}")
-
-
-def _limits(l: Dict[str, int]) -> Limits:
-    return Limits(
-        max_argument_bytes=l["maxArgumentBytes"],
-        max_argument_depth=l["maxArgumentDepth"],
-        max_schema_bytes=l["maxSchemaBytes"],
-        max_schema_depth=l["maxSchemaDepth"],
-        regex_backtrack_limit=l["regexBacktrackLimit"],
-    )
 
 
 def _target(t: Dict[str, str]) -> Target:
@@ -134,14 +127,71 @@ def _target(t: Dict[str, str]) -> Target:
     return Custom(t["profile"]) if t["provider"] == "custom" else t["provider"]
 
 
-def _downconverted_out(d: Downconverted) -> Dict[str, Any]:
+def _converted_out(schema: str, changes: Sequence[Change], lossless: bool) -> Dict[str, Any]:
     return {
-        "schema": d.schema,
+        "schema": schema,
         "changes": [
-            {"pointer": c.pointer, "keyword": c.keyword, "action": c.action, "detail": c.detail} for c in d.changes
+            {"pointer": c.pointer, "keyword": c.keyword, "action": c.action, "detail": c.detail} for c in changes
         ],
-        "lossless": d.lossless,
+        "lossless": lossless,
     }
+
+
+def _downconverted_out(d: Downconverted) -> Dict[str, Any]:
+    return _converted_out(d.schema, d.changes, d.lossless)
+
+
+def _full_errors(es: Sequence[ArgError]) -> List[Dict[str, Any]]:
+    return [
+        {
+            "path": e.path,
+            "keyword": e.keyword,
+            "message": e.message,
+            "location": list(e.location),
+            "schemaLocation": e.schema_location,
+            "params": e.params,
+        }
+        for e in es
+    ]
+
+
+def _checked(r: Checked) -> Answer:
+    return {"valid": r.text} if r.ok else {"invalid": _full_errors(r.errors)}
+
+
+def _tool_call(tool: Tool, call: Dict[str, Any]) -> Answer:
+    if "validate" in call:
+        return _checked(tool.validate(call["validate"]))
+    if "convert" in call:
+        try:
+            converted = tool.convert(_target(call["convert"]))
+        except DiagnosticsError as e:
+            return {"err": _diags(e.diagnostics)}
+        with converted:
+            return {
+                "converted": _converted_out(converted.schema_text, converted.changes, converted.lossless),
+                "restored": _checked(converted.restore(call["restore"])),
+            }
+    if "encode" in call:
+        return _refused(lambda: tool.encode(_outcome(call["encode"])), _tool_result_out)
+    raise ValueError(f"unknown tool call {sorted(call)}")
+
+
+def _tool(rt: Runtime, i: Dict[str, Any]) -> Answer:
+    """A tool made from a schema (``from-schema("t", "", schema)``) or a
+    descriptor (its first tool), then each call in order."""
+    try:
+        if "schema" in i:
+            tool = rt.tool({"name": "t", "inputSchema": i["schema"]})
+        else:
+            first, *others = rt.tools(i["descriptor"])
+            for other in others:
+                other.close()
+            tool = first
+    except DiagnosticsError as e:
+        return {"err": _diags(e.diagnostics)}
+    with tool:
+        return {"ok": [_tool_call(tool, call) for call in i["calls"]]}
 
 
 def _describe_tool(rt: Runtime, descriptor: str) -> Answer:
@@ -186,7 +236,7 @@ def _validate(rt: Runtime, i: Dict[str, Any], expect: Dict[str, Any]) -> Answer:
             i["schema"],
             formats=options["formats"],
             any_value=options["anyValue"],
-            limits=_limits(options["limits"]),
+            limits=limits_from_json(options["limits"]),
             runtime=rt,
         )
     except DiagnosticsError as e:
@@ -238,19 +288,29 @@ def answer(rt: Runtime, case: Dict[str, Any]) -> Any:
         return _validation(rt.restore_args(i["originalSchema"], _target(i["target"]), i["args"]))
     if op == "provider-profile":
         return _refused(lambda: rt.provider_profile(i["name"]), lambda text: text)
+    if op == "tool":
+        return _tool(rt, i)
     raise NotImplementedError(f"the Python package does not support the operation {op!r} yet")
 
 
+def compact(value: Any) -> str:
+    """An answer as compact JSON text, the form answers are compared in."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def check(rt: Runtime, case: Dict[str, Any]) -> Optional[str]:
-    """None when the package answers the case as the Rust host did, else where
-    the answers first differ."""
+    """None when the package answers the case as the Rust host did (the same
+    compact JSON text), else where the answers first differ."""
     try:
         got = answer(rt, case)
     except Exception as e:  # noqa: BLE001 - any failure is a difference to report
         return f"{type(e).__name__}: {e}"
-    if got == case["expect"]:
+    expected = case["expect"]
+    if compact(got) == compact(expected):
         return None
-    return _difference(case["expect"], got, "answer")
+    if got == expected:
+        return f"answer has its members in another order:\n    expected: {_short(expected)}\n    got:      {_short(got)}"
+    return _difference(expected, got, "answer")
 
 
 def _difference(expected: Any, got: Any, where: str) -> str:
