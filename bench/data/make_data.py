@@ -12,8 +12,15 @@ after `make host`; the output is committed, so this is needed only to change it)
   invalid (two mistakes a model makes: one near the start, one near the end;
   the 80 B one has one). No invalid text depends on a `format` check, so every
   validator must give the same verdict whether or not it asserts formats.
+- list-issues.openai-answer.json: an answer a model gives to the GitHub MCP
+  server's list_issues schema (tests/real-tool-schemas/schemas/017-…) once it
+  is converted for OpenAI's strict mode: every property present, the optional
+  ones it does not use as null. Restored to the tool's arguments (a tool made
+  once, converted once).
 - manifest.json: the inputs, their schema, expected verdict and size; the
-  schema downconverted, and where the real schemas converted in bulk are.
+  schema downconverted, and where the real schemas converted in bulk are; the
+  tool whose answers are restored, and the tool (examples/get-docket.json,
+  returning a record) whose returned value is encoded.
 """
 
 from __future__ import annotations
@@ -28,6 +35,14 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 HOST_DEMO = ROOT / "target" / "host" / "host-demo"
 QUERY_SOURCE = ROOT / "tests" / "real-tool-schemas" / "schemas" / "063-openai-python-query-pydantic-v2.json"
+# The answer restored: to list_issues (GitHub MCP) converted for OpenAI, where
+# null stands for an optional property the model leaves out.
+RESTORE_ANSWER = {
+    "owner": "octocat", "repo": "hello-world", "state": "OPEN", "labels": ["bug", "good first issue"],
+    "orderBy": "UPDATED_AT", "direction": "DESC", "perPage": 30, "since": None, "after": None,
+    "fields": ["number", "title", "state", "labels", "updated_at"],
+    "field_filters": [{"field_name": "Priority", "value": "P1"}],
+}
 
 SIZES = {"80b": 80, "1.5kb": 1536, "64kb": 65536}
 UUID = "2eb8aa08-aa98-11ea-b4aa-73b441d16380"
@@ -122,6 +137,7 @@ def main() -> None:
                 (HERE / f"{name}.json").write_text(text + "\n", encoding="utf-8")
                 inputs.append({"id": name, "schema": f"{schema}.schema.json", "args": f"{name}.json",
                                "valid": valid, "bytes": len(text.encode())})
+    (HERE / "list-issues.openai-answer.json").write_text(compact(RESTORE_ANSWER) + "\n", encoding="utf-8")
     manifest = {
         "inputs": inputs,
         "describe": "place-order.descriptor.json",
@@ -130,6 +146,14 @@ def main() -> None:
         # the Python peers (bench/README.md), relative to this directory.
         "downconvert_real": {"schemas": "../../tests/real-tool-schemas/schemas", "target": "openai"},
         "empty": {"op": "flatten-doc", "arg": "x"},
+        # A tool made once from its schema and converted once for OpenAI: the
+        # answer restored to its arguments, natively and through wasmtime.
+        "restore": {"schema": "../../tests/real-tool-schemas/schemas/017-github-mcp-list-issues.json",
+                    "tool": "list_issues", "target": "openai", "answer": "list-issues.openai-answer.json"},
+        # A tool made once from its descriptor, returning a record
+        # (Task<Docket>): the value encoded by the tool against encode-result.
+        "encode_record": {"descriptor": "../../examples/get-docket.json",
+                          "returned": compact({"number": "1", "filed": "2024-01-02", "status": "Open"})},
     }
     (HERE / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     for i in inputs:

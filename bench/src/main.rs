@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-use tool_schema::{Options, Target, Validator};
+use tool_schema::{Options, Outcome, Target, Validator};
 use worker::Worker;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -35,6 +35,9 @@ pub enum Group {
     Empty,
     /// Downconverting every real tool schema (tests/real-tool-schemas) for one target.
     Real,
+    /// A tool made once: an answer to its converted schema restored, and a
+    /// returned value encoded (the resource against the free functions).
+    Tool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -88,6 +91,19 @@ pub struct Data {
     pub real: Vec<(String, String)>,
     pub real_dir: String,
     pub real_target: String,
+    /// The tool whose answers are restored: its name, input schema (file
+    /// name, text), the target it is converted for once, and the answer.
+    pub restore_tool: String,
+    pub restore_schema_file: String,
+    pub restore_schema: String,
+    pub restore_target: String,
+    pub restore_answer: String,
+    /// The tool whose returned record is encoded: its descriptor (file name,
+    /// text), the descriptor's `types` as JSON text, and the value returned.
+    pub encode_descriptor_file: String,
+    pub encode_descriptor: String,
+    pub encode_types: String,
+    pub encode_returned: String,
 }
 
 enum Kind<'a> {
@@ -96,6 +112,8 @@ enum Kind<'a> {
     Downconvert,
     Empty,
     Real,
+    Restore,
+    Encode,
 }
 
 impl Data {
@@ -148,7 +166,26 @@ impl Data {
         if real.is_empty() {
             return Err(format!("no schemas in {}", dir.join(real_dir).display()));
         }
+        let restore = &manifest["restore"];
+        let restore_schema_file = restore["schema"].as_str().ok_or("manifest: no restore schema")?;
+        let encode = &manifest["encode_record"];
+        let encode_descriptor_file = encode["descriptor"].as_str().ok_or("manifest: no encode_record descriptor")?;
+        let encode_descriptor = read(encode_descriptor_file)?;
+        let descriptor: Value =
+            serde_json::from_str(&encode_descriptor).map_err(|e| format!("{encode_descriptor_file}: {e}"))?;
+        let short = |f: &str| f.trim_start_matches("../").to_owned();
         Ok(Data {
+            restore_tool: restore["tool"].as_str().unwrap_or("tool").to_owned(),
+            restore_schema: read(restore_schema_file)?,
+            restore_schema_file: short(restore_schema_file),
+            restore_target: restore["target"].as_str().unwrap_or("openai").to_owned(),
+            restore_answer: read(restore["answer"].as_str().ok_or("manifest: no restore answer")?)?
+                .trim_end()
+                .to_owned(),
+            encode_types: descriptor["types"].to_string(),
+            encode_descriptor,
+            encode_descriptor_file: short(encode_descriptor_file),
+            encode_returned: encode["returned"].as_str().ok_or("manifest: no encode_record value")?.to_owned(),
             real,
             real_dir: real_dir.trim_start_matches("../").to_owned(),
             real_target: manifest["downconvert_real"]["target"].as_str().unwrap_or("openai").to_owned(),
@@ -170,7 +207,9 @@ impl Data {
             i if i == n => Kind::Describe,
             i if i == n + 1 => Kind::Downconvert,
             i if i == n + 2 => Kind::Empty,
-            _ => Kind::Real,
+            i if i == n + 3 => Kind::Real,
+            i if i == n + 4 => Kind::Restore,
+            _ => Kind::Encode,
         }
     }
 
@@ -203,6 +242,19 @@ impl Data {
             id: "downconvert-real".into(),
             group: Group::Real,
             label: format!("downconvert all {} schemas of {}/ → {}", self.real.len(), self.real_dir, self.real_target),
+        });
+        items.push(Item {
+            id: "restore".into(),
+            group: Group::Tool,
+            label: format!(
+                "restore an answer to {} ({}, converted once for {})",
+                self.restore_tool, self.restore_schema_file, self.restore_target
+            ),
+        });
+        items.push(Item {
+            id: "encode-record".into(),
+            group: Group::Tool,
+            label: format!("encode a returned record ({}: Task<Docket>)", self.encode_descriptor_file),
         });
         items
     }
@@ -275,6 +327,45 @@ fn core_downconvert(schema: &str, target: &str) -> Result<String, String> {
         .map_err(|e| e.iter().map(|d| d.code.as_str()).collect::<Vec<_>>().join(","))
 }
 
+/// A tool result as text, the same for every host: a line per part
+/// (`text\t…` or `json\t…`), then `isError\t…` and `typedResult\t…`.
+pub fn tool_result_text<'a>(
+    parts: impl Iterator<Item = (&'static str, &'a str)>,
+    is_error: bool,
+    typed_result: Option<&str>,
+) -> String {
+    let mut lines: Vec<String> = parts.map(|(kind, text)| format!("{kind}\t{text}")).collect();
+    lines.push(format!("isError\t{is_error}"));
+    lines.push(format!("typedResult\t{}", typed_result.unwrap_or("none")));
+    lines.join("\n")
+}
+
+fn core_tool_result(r: Result<tool_schema::ToolResult, Vec<tool_schema::Diagnostic>>) -> Result<String, String> {
+    r.map(|r| {
+        let parts = r.parts.iter().map(|p| match p {
+            tool_schema::Part::Text(t) => ("text", t.as_str()),
+            tool_schema::Part::Json(j) => ("json", j.as_str()),
+        });
+        tool_result_text(parts, r.is_error, r.typed_result.as_deref())
+    })
+    .map_err(|e| e.iter().map(|d| d.code.as_str()).collect::<Vec<_>>().join(","))
+}
+
+fn host_tool_result(r: Result<host_demo::ToolResult, Vec<host_demo::Diagnostic>>) -> Result<String, String> {
+    r.map(|r| {
+        let parts = r.parts.iter().map(|p| match p {
+            host_demo::Part::Text(t) => ("text", t.as_str()),
+            host_demo::Part::Json(j) => ("json", j.as_str()),
+        });
+        tool_result_text(parts, r.is_error, r.typed_result.as_deref())
+    })
+    .map_err(|e| e.iter().map(|d| d.code.as_str()).collect::<Vec<_>>().join(","))
+}
+
+fn host_errors(errors: &[host_demo::ArgError]) -> String {
+    errors.iter().map(|e| format!("{}\t{}\t{}", e.path, e.keyword, e.message)).collect::<Vec<_>>().join("\n")
+}
+
 fn core_errors(errors: &[tool_schema::ArgError]) -> String {
     errors.iter().map(|e| format!("{}\t{}\t{}", e.path, e.keyword, e.message)).collect::<Vec<_>>().join("\n")
 }
@@ -300,6 +391,18 @@ fn wasm_validator(
             .collect::<Result<_, _>>()
             .map_err(|e| format!("{e:#}"))?,
     );
+    // A tool made once and converted once (restore), and a tool made once from
+    // its descriptor (encode), when this contender runs them.
+    let tools = if groups.contains(&Group::Tool) {
+        let mut inst = instance.borrow_mut();
+        let e = |e: wasm::Error| format!("{e:#}");
+        let restoring = inst.tool_from_schema(&data.restore_tool, &data.restore_schema).map_err(e)?;
+        let converted = inst.tool_convert(restoring, &data.restore_target).map_err(e)?;
+        let docket = inst.tool_from_descriptor(&data.encode_descriptor).map_err(e)?;
+        Some((converted, docket))
+    } else {
+        None
+    };
     let (d, h, inst) = (data.clone(), handles.clone(), instance.clone());
     let check = move |i: usize| {
         let mut inst = inst.borrow_mut();
@@ -322,6 +425,14 @@ fn wasm_validator(
                     .collect();
                 (true, Some(lines.join("\n")))
             }
+            Kind::Restore => {
+                let (converted, _) = tools.expect("tools made");
+                answer_of(inst.restore(converted, &d.restore_answer).expect("wasm restore"))
+            }
+            Kind::Encode => {
+                let (_, docket) = tools.expect("tools made");
+                answer_of(inst.tool_encode(docket, &d.encode_returned).expect("wasm encode"))
+            }
         }
     };
     let (d, h, inst) = (data.clone(), handles.clone(), instance.clone());
@@ -340,6 +451,14 @@ fn wasm_validator(
                 black_box(ok);
                 true
             }
+            Kind::Restore => {
+                let (converted, _) = tools.expect("tools made");
+                inst.restore(converted, &d.restore_answer).expect("wasm restore").is_ok()
+            }
+            Kind::Encode => {
+                let (_, docket) = tools.expect("tools made");
+                inst.tool_encode(docket, &d.encode_returned).expect("wasm encode").is_ok()
+            }
         }
     };
     Ok(Contender {
@@ -353,13 +472,45 @@ fn wasm_validator(
     })
 }
 
+/// The tools made once, natively: `restore_tool` converted once for the
+/// restore target, and the tool of the encode descriptor.
+struct NativeTools {
+    converted: tool_schema::Converted,
+    docket: tool_schema::Tool,
+}
+
+/// The same through host-demo's `Host`, and what its free functions take.
+struct HostTools {
+    host: host_demo::Host<'static>,
+    converted: host_demo::Converted,
+    docket: host_demo::Tool,
+    target: host_demo::Target,
+    context: host_demo::TypeContext,
+    outcome: host_demo::Outcome,
+}
+
 fn native_contenders(
     data: &Rc<Data>,
     instance: &Rc<RefCell<wasm::Instance>>,
     instance_fuel: &Rc<RefCell<wasm::Instance>>,
+    component: &Path,
 ) -> Result<Vec<Contender>, String> {
     let mut out = Vec::new();
-    let all = vec![Group::Validate, Group::Ops, Group::Empty, Group::Real];
+    let all = vec![Group::Validate, Group::Ops, Group::Empty, Group::Real, Group::Tool];
+
+    // The tools, made once natively (outside every timed loop).
+    let restoring =
+        tool_schema::Tool::from_schema(&data.restore_tool, "", &data.restore_schema, None, Options::default())
+            .map_err(|d| format!("{}: {d:?}", data.restore_schema_file))?;
+    let converted = restoring
+        .convert(Target::BuiltIn(&data.restore_target))
+        .map_err(|d| format!("{} does not convert: {d:?}", data.restore_schema_file))?;
+    let mut dockets = tool_schema::Tool::from_descriptor(&data.encode_descriptor)
+        .map_err(|d| format!("{}: {d:?}", data.encode_descriptor_file))?;
+    if dockets.is_empty() {
+        return Err(format!("{} describes no tool", data.encode_descriptor_file));
+    }
+    let tools = Rc::new(NativeTools { converted, docket: dockets.remove(0) });
 
     // Our core, natively: the baseline.
     let validators: Rc<Vec<Validator>> = Rc::new(
@@ -368,7 +519,7 @@ fn native_contenders(
             .map(|(f, s)| Validator::compile(s, Options::default()).map_err(|d| format!("{f}: {d:?}")))
             .collect::<Result<_, _>>()?,
     );
-    let (d, v) = (data.clone(), validators.clone());
+    let (d, v, t) = (data.clone(), validators.clone(), tools.clone());
     let check = move |i: usize| match d.kind(i) {
         Kind::Input(inp) => answer_of(v[inp.schema].validate(&inp.args).map_err(|e| core_errors(&e))),
         Kind::Describe => {
@@ -385,8 +536,10 @@ fn native_contenders(
                 d.real.iter().map(|(f, t)| real_line(f, core_downconvert(t, &d.real_target))).collect();
             (true, Some(lines.join("\n")))
         }
+        Kind::Restore => answer_of(t.converted.restore(&d.restore_answer).map_err(|e| core_errors(&e))),
+        Kind::Encode => answer_of(core_tool_result(t.docket.encode(Outcome::Returned(d.encode_returned.clone())))),
     };
-    let (d, v) = (data.clone(), validators.clone());
+    let (d, v, t) = (data.clone(), validators.clone(), tools.clone());
     let run = move |i: usize| match d.kind(i) {
         Kind::Input(inp) => v[inp.schema].validate(&inp.args).is_ok(),
         Kind::Describe => tool_schema::describe_tool(&d.descriptor).is_ok(),
@@ -400,6 +553,8 @@ fn native_contenders(
             black_box(ok);
             true
         }
+        Kind::Restore => t.converted.restore(&d.restore_answer).is_ok(),
+        Kind::Encode => t.docket.encode(Outcome::Returned(d.encode_returned.clone())).is_ok(),
     };
     out.push(Contender {
         id: "core".into(),
@@ -462,6 +617,7 @@ fn native_contenders(
         floor: false,
         runner: local(check, run),
     });
+    out.extend(tool_contenders(data, &tools, component)?);
 
     // The jsonschema crate directly: the same build core uses (features unify
     // in this binary: serde_json with arbitrary_precision and preserve_order).
@@ -553,6 +709,175 @@ fn native_contenders(
     Ok(out)
 }
 
+/// A tool made once against today's free functions: natively
+/// (`restore_args`, `encode_result`), and through host-demo's `Host` (a
+/// wasmtime host as an application uses it: `host.restore`,
+/// `host.tool_encode` against `host.restore_args`, `host.encode_result`).
+fn tool_contenders(data: &Rc<Data>, tools: &Rc<NativeTools>, component: &Path) -> Result<Vec<Contender>, String> {
+    let mut out = Vec::new();
+    let descriptor: Value = serde_json::from_str(&data.encode_descriptor).map_err(|e| e.to_string())?;
+    let return_type = descriptor["returns"].as_str().ok_or("the encode descriptor has no returns")?.to_owned();
+    let naming = descriptor["naming"].as_str().map(str::to_owned);
+    let reflection = descriptor["mode"].as_str() == Some("reflection");
+    let info = tools.docket.info();
+    let (tool_name, ends_loop) = (info.name.clone(), info.ends_loop);
+
+    // Natively, the free functions: the schema compiled and the return type
+    // resolved on every call.
+    let free = Rc::new((tool_name.clone(), return_type.clone(), naming.clone()));
+    let encode_free = move |d: &Data, f: &(String, String, Option<String>)| {
+        let sig = tool_schema::Signature {
+            tool_name: &f.0,
+            return_type: &f.1,
+            types: Some(&d.encode_types),
+            naming: f.2.as_deref(),
+            mode: if reflection { tool_schema::Mode::Reflection } else { tool_schema::Mode::Generator },
+            ends_loop,
+        };
+        tool_schema::encode_result(sig, Outcome::Returned(d.encode_returned.clone()))
+    };
+    let restore_free =
+        |d: &Data| tool_schema::restore_args(&d.restore_schema, Target::BuiltIn(&d.restore_target), &d.restore_answer);
+    let (d, f) = (data.clone(), free.clone());
+    let check = move |i: usize| match d.kind(i) {
+        Kind::Restore => answer_of(restore_free(&d).map_err(|e| core_errors(&e))),
+        Kind::Encode => answer_of(core_tool_result(encode_free(&d, &f))),
+        _ => unreachable!(),
+    };
+    let (d, f) = (data.clone(), free);
+    let run = move |i: usize| match d.kind(i) {
+        Kind::Restore => restore_free(&d).is_ok(),
+        Kind::Encode => encode_free(&d, &f).is_ok(),
+        _ => unreachable!(),
+    };
+    out.push(Contender {
+        id: "core-free".into(),
+        label: "our core, native: the free functions restore_args, encode_result (compile each call)".into(),
+        host: Host::Native,
+        groups: vec![Group::Tool],
+        ours: true,
+        floor: false,
+        runner: local(check, run),
+    });
+
+    // Through host-demo's Host: its runtime lives as long as the process.
+    let e = |e: host_demo::HostError| e.to_string();
+    let options = host_demo::LoadOptions {
+        component: component.to_owned(),
+        cache_dir: None,
+        ..host_demo::LoadOptions::from_env()
+    };
+    let runtime: &'static host_demo::Runtime = Box::leak(Box::new(host_demo::Runtime::load(&options).map_err(e)?));
+    let mut host = runtime.instantiate().map_err(e)?;
+    let target = match data.restore_target.as_str() {
+        "anthropic" => host_demo::Target::Anthropic,
+        "openai" => host_demo::Target::Openai,
+        "gemini" => host_demo::Target::Gemini,
+        other => host_demo::Target::Custom(other.to_owned()),
+    };
+    let restoring = host
+        .tool_from_schema(&data.restore_tool, "", &data.restore_schema, None, None)
+        .map_err(e)?
+        .map_err(|d| format!("host-demo: {}: {d:?}", data.restore_schema_file))?;
+    let converted = host
+        .tool_convert(&restoring, &target)
+        .map_err(e)?
+        .map_err(|d| format!("host-demo: {} does not convert: {d:?}", data.restore_schema_file))?;
+    let mut dockets = host
+        .tools(&data.encode_descriptor)
+        .map_err(e)?
+        .map_err(|d| format!("host-demo: {}: {d:?}", data.encode_descriptor_file))?;
+    if dockets.is_empty() {
+        return Err(format!("host-demo: {} describes no tool", data.encode_descriptor_file));
+    }
+    let docket = dockets.remove(0);
+    // The restoring tool is no longer needed: its converted schema keeps what it restores with.
+    host.release_tool(restoring).map_err(e)?;
+    let context = host_demo::TypeContext {
+        types: Some(data.encode_types.clone()),
+        naming,
+        mode: if reflection { host_demo::Mode::Reflection } else { host_demo::Mode::Generator },
+    };
+    let outcome = host_demo::Outcome::Returned(data.encode_returned.clone());
+    let ht = Rc::new(RefCell::new(HostTools { host, converted, docket, target, context, outcome }));
+
+    // The resources: made once, above.
+    let (d, h) = (data.clone(), ht.clone());
+    let check = move |i: usize| {
+        let h = &mut *h.borrow_mut();
+        match d.kind(i) {
+            Kind::Restore => answer_of(
+                h.host.restore(&h.converted, &d.restore_answer).expect("host.restore").map_err(|e| host_errors(&e)),
+            ),
+            Kind::Encode => {
+                answer_of(host_tool_result(h.host.tool_encode(&h.docket, &h.outcome).expect("host.tool_encode")))
+            }
+            _ => unreachable!(),
+        }
+    };
+    let (d, h) = (data.clone(), ht.clone());
+    let run = move |i: usize| {
+        let h = &mut *h.borrow_mut();
+        match d.kind(i) {
+            Kind::Restore => h.host.restore(&h.converted, &d.restore_answer).expect("host.restore").is_ok(),
+            Kind::Encode => h.host.tool_encode(&h.docket, &h.outcome).expect("host.tool_encode").is_ok(),
+            _ => unreachable!(),
+        }
+    };
+    out.push(Contender {
+        id: "host-demo".into(),
+        label: "component, host-demo's Host (wasmtime, epoch interruption): a tool made once, converted once (host.restore, host.tool_encode)".into(),
+        host: Host::Wasmtime,
+        groups: vec![Group::Tool],
+        ours: true,
+        floor: false,
+        runner: local(check, run),
+    });
+
+    // The free functions through the same host and instance.
+    let (d, h, f) = (data.clone(), ht.clone(), (tool_name.clone(), return_type.clone()));
+    let check = move |i: usize| {
+        let h = &mut *h.borrow_mut();
+        match d.kind(i) {
+            Kind::Restore => answer_of(
+                h.host
+                    .restore_args(&d.restore_schema, &h.target, &d.restore_answer)
+                    .expect("host.restore_args")
+                    .map_err(|e| host_errors(&e)),
+            ),
+            Kind::Encode => answer_of(host_tool_result(
+                h.host.encode_result(&f.0, &f.1, &h.context, &h.outcome, ends_loop).expect("host.encode_result"),
+            )),
+            _ => unreachable!(),
+        }
+    };
+    let (d, h, f) = (data.clone(), ht, (tool_name, return_type));
+    let run = move |i: usize| {
+        let h = &mut *h.borrow_mut();
+        match d.kind(i) {
+            Kind::Restore => {
+                h.host.restore_args(&d.restore_schema, &h.target, &d.restore_answer).expect("host.restore_args").is_ok()
+            }
+            Kind::Encode => {
+                h.host.encode_result(&f.0, &f.1, &h.context, &h.outcome, ends_loop).expect("host.encode_result").is_ok()
+            }
+            _ => unreachable!(),
+        }
+    };
+    out.push(Contender {
+        id: "host-demo-free".into(),
+        label:
+            "component, host-demo's Host: the free functions (host.restore_args, host.encode_result; compile each call)"
+                .into(),
+        host: Host::Wasmtime,
+        groups: vec![Group::Tool],
+        ours: true,
+        floor: false,
+        runner: local(check, run),
+    });
+    Ok(out)
+}
+
 fn remote_contenders(w: &Rc<RefCell<Worker>>) -> Vec<Contender> {
     let hello = w.borrow().hello.clone();
     hello["contenders"]
@@ -572,6 +897,7 @@ fn remote_contenders(w: &Rc<RefCell<Worker>>) -> Vec<Contender> {
                     Some("ops") => Some(Group::Ops),
                     Some("empty") => Some(Group::Empty),
                     Some("real") => Some(Group::Real),
+                    Some("tool") => Some(Group::Tool),
                     _ => None,
                 })
                 .collect(),
@@ -951,7 +1277,7 @@ fn run() -> Result<(), String> {
     let loaded_fuel = wasm::Loaded::from_precompiled(&pre_fuel).map_err(|e| format!("{e:#}"))?;
     let instance_fuel = Rc::new(RefCell::new(loaded_fuel.instantiate().map_err(|e| format!("{e:#}"))?));
 
-    let mut contenders = native_contenders(&data, &instance, &instance_fuel)?;
+    let mut contenders = native_contenders(&data, &instance, &instance_fuel, &component)?;
     if let Some((id, item, secs)) = &args.only {
         return only(&mut contenders, &items, id, item, *secs);
     }
@@ -1086,7 +1412,7 @@ fn run() -> Result<(), String> {
         data.inputs.iter().filter(|i| !i.valid).count()
     );
     let answers_checksum = format!(
-        "{answers_sum:016x}: the answers (bound arguments, or every error's path, keyword and message; describe-tool's and downconvert's output; every real schema converted or refused) of {} — byte-identical",
+        "{answers_sum:016x}: the answers (bound arguments, or every error's path, keyword and message; describe-tool's and downconvert's output; every real schema converted or refused; the answer restored and the record encoded, by the tool made once and by the free functions) of {} — byte-identical",
         contenders.iter().filter(|c| c.ours).map(|c| c.id.as_str()).collect::<Vec<_>>().join(", ")
     );
     eprintln!("bench: verdict checksum {checksum}");

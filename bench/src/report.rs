@@ -10,6 +10,7 @@ use std::fmt::Write;
 const ORDER: &[&str] = &[
     "core",
     "core-oneshot",
+    "core-free",
     "jsonschema",
     "boon",
     "serde-parse",
@@ -17,6 +18,8 @@ const ORDER: &[&str] = &[
     "wasm",
     "wasm-fuel",
     "wasm-oneshot",
+    "host-demo",
+    "host-demo-free",
     "jco",
     "ajv",
     "py",
@@ -134,6 +137,9 @@ fn size_label(size: &str) -> String {
 fn short(c: &crate::ContenderInfo) -> String {
     match c.id.as_str() {
         "wasm-fuel" => "wasmtime (Rust), fuel metering".into(),
+        "core-free" => "native Rust, free functions".into(),
+        "host-demo" => "host-demo's Host (wasmtime)".into(),
+        "host-demo-free" => "host-demo's Host (wasmtime), free functions".into(),
         "jco" => "jco (Node)".into(),
         "py" => "wasmtime-py (Python)".into(),
         "openai-agents-py" => "openai-agents (Python)".into(),
@@ -250,6 +256,18 @@ fn targets(r: &Results) -> Vec<Target> {
             &format!("downconvert through wasmtime / native ({down})"),
             Measure::OnItem { a: "wasm", b: "core", item: "downconvert" },
             0.5,
+            true,
+        ),
+        t(
+            "converted.restore through wasmtime / native (a tool converted once for openai)",
+            Measure::OnItem { a: "wasm", b: "core", item: "restore" },
+            0.5,
+            true,
+        ),
+        t(
+            "tool.encode of a record result / encode-result (through wasmtime)",
+            Measure::OnItem { a: "host-demo", b: "host-demo-free", item: "encode-record" },
+            5.0,
             true,
         ),
         t(
@@ -397,6 +415,66 @@ fn real_table(s: &mut String, r: &Results, ord: &[usize]) {
         let _ = writeln!(s, "- {note}");
     }
     let _ = writeln!(s);
+}
+
+/// A tool made once: each contender's time on each of the tool items, and
+/// how the resource compares with the free functions in each host.
+fn tool_table(s: &mut String, r: &Results, ord: &[usize]) {
+    let items: Vec<usize> = (0..r.items.len()).filter(|&k| r.items[k].group == Group::Tool).collect();
+    if items.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "## A tool made once: restore and encode\n");
+    let _ = writeln!(
+        s,
+        "The tool is made (and converted) once, before the rounds; each call restores one answer to the converted \
+         schema, or encodes one returned value. The free functions (`restore-args`, `encode-result`) compile the \
+         schema or resolve the return type on every call. \"× native\" is the time relative to the native core's \
+         resource call in the same round (below 1 is faster). Median over the rounds (min–max).\n"
+    );
+    let _ = write!(s, "| contender |");
+    for &k in &items {
+        let _ = write!(s, " {} | × native |", r.items[k].label);
+    }
+    let _ = writeln!(s, "\n|---|{}", "---|---|".repeat(items.len()));
+    for &c in ord {
+        if !r.contenders[c].groups.contains(&Group::Tool) {
+            continue;
+        }
+        let label = match r.contenders[c].id.as_str() {
+            "core" => "our core, native (baseline): the tool made once (converted.restore, tool.encode)".to_owned(),
+            "wasm" => {
+                "component, wasmtime as in the other figures (no epoch interruption): the tool resource".to_owned()
+            }
+            _ => r.contenders[c].label.clone(),
+        };
+        let _ = write!(s, "| {label} |");
+        for &k in &items {
+            let t = r.times(c, k).map_or("–".into(), |st| fmt_range_ns(&st));
+            let x = r.vs_core(c, k).map_or("–".into(), |st| fmt_range_x(&st));
+            let _ = write!(s, " {t} | {x} |");
+        }
+        let _ = writeln!(s);
+    }
+    let _ = writeln!(s);
+    let mut lines = Vec::new();
+    for (host, resource, free) in
+        [("natively", "core", "core-free"), ("through host-demo", "host-demo", "host-demo-free")]
+    {
+        let cells: Vec<String> = items
+            .iter()
+            .filter_map(|&k| {
+                let st = r.throughput(resource, free, &r.items[k].id)?;
+                Some(format!("{} {}", r.items[k].id, fmt_range_x(&st)))
+            })
+            .collect();
+        if !cells.is_empty() {
+            lines.push(format!("{host}: {}", cells.join(", ")));
+        }
+    }
+    if !lines.is_empty() {
+        let _ = writeln!(s, "The tool made once / the free function, throughput: {}.\n", lines.join("; "));
+    }
 }
 
 pub fn markdown(r: &Results) -> String {
@@ -612,7 +690,8 @@ pub fn markdown(r: &Results) -> String {
 
     // describe-tool, downconvert, the empty call.
     let _ = writeln!(s, "## describe-tool, downconvert and an empty call, per host\n");
-    let op_items: Vec<usize> = (0..r.items.len()).filter(|&k| r.items[k].group != Group::Validate).collect();
+    let op_items: Vec<usize> =
+        (0..r.items.len()).filter(|&k| !matches!(r.items[k].group, Group::Validate | Group::Tool)).collect();
     let _ = write!(s, "| host |");
     for &k in &op_items {
         let _ = write!(s, " {} | × native |", r.items[k].label);
@@ -648,6 +727,8 @@ pub fn markdown(r: &Results) -> String {
     if !throughput.is_empty() {
         let _ = writeln!(s, "Throughput (one core): {}.\n", throughput.join("; "));
     }
+
+    tool_table(&mut s, r, &ord);
 
     // Start-up.
     let _ = writeln!(s, "## Start-up\n");

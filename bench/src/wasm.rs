@@ -15,8 +15,37 @@ wasmtime::component::bindgen!({
 });
 
 use exports::onellm::tool_schema::downconvert::Target;
+use exports::onellm::tool_schema::encode::{Outcome, Part, ToolResult};
+use exports::onellm::tool_schema::validate::Checked;
 
 pub type Error = wasmtime::Error;
+
+/// A built-in target by name (a profile of one's own otherwise).
+fn target(name: &str) -> Target {
+    match name {
+        "anthropic" => Target::Anthropic,
+        "openai" => Target::Openai,
+        "gemini" => Target::Gemini,
+        other => Target::Custom(other.to_owned()),
+    }
+}
+
+/// A tool result as text, in the form every host's is compared in
+/// (`crate::tool_result_text`).
+pub fn tool_result_text(r: &ToolResult) -> String {
+    let parts = r.parts.iter().map(|p| match p {
+        Part::Text(t) => ("text", t.as_str()),
+        Part::Json(j) => ("json", j.as_str()),
+    });
+    crate::tool_result_text(parts, r.is_error, r.typed_result.as_deref())
+}
+
+fn checked(c: Checked) -> Result<String, String> {
+    match c {
+        Checked::Valid(bound) => Ok(bound),
+        Checked::Invalid(errors) => Err(arg_errors_text(&errors)),
+    }
+}
 
 /// What a verdict-returning call answers: the bound arguments, or the errors
 /// as `path\tkeyword\tmessage` lines (the same form every host reports).
@@ -128,28 +157,61 @@ impl Instance {
     }
 
     /// The converted schema, or `None` when refused.
-    pub fn downconvert(&mut self, schema: &str, target: &str) -> Result<Option<String>, Error> {
-        let target = match target {
-            "anthropic" => Target::Anthropic,
-            "openai" => Target::Openai,
-            "gemini" => Target::Gemini,
-            other => Target::Custom(other.to_owned()),
-        };
+    pub fn downconvert(&mut self, schema: &str, target_name: &str) -> Result<Option<String>, Error> {
+        let target = target(target_name);
         let d = self.bindings.onellm_tool_schema_downconvert();
         Ok(d.call_downconvert(&mut self.store, schema, &target)?.ok().map(|d| d.schema))
     }
 
     /// The converted schema, or the refusal's codes (`OLS001,OLS002`).
-    pub fn downconvert_answer(&mut self, schema: &str, target: &str) -> Result<Result<String, String>, Error> {
-        let target = match target {
-            "anthropic" => Target::Anthropic,
-            "openai" => Target::Openai,
-            "gemini" => Target::Gemini,
-            other => Target::Custom(other.to_owned()),
-        };
+    pub fn downconvert_answer(&mut self, schema: &str, target_name: &str) -> Result<Result<String, String>, Error> {
+        let target = target(target_name);
         let d = self.bindings.onellm_tool_schema_downconvert();
         Ok(d.call_downconvert(&mut self.store, schema, &target)?
             .map(|d| d.schema)
+            .map_err(|e| e.iter().map(|x| x.code.as_str()).collect::<Vec<_>>().join(",")))
+    }
+
+    /// `tool.from-descriptor`: the first tool the descriptor describes.
+    pub fn tool_from_descriptor(&mut self, descriptor: &str) -> Result<ResourceAny, Error> {
+        let t = self.bindings.onellm_tool_schema_tools().tool();
+        match t.call_from_descriptor(&mut self.store, descriptor)? {
+            Ok(tools) => tools.into_iter().next().ok_or_else(|| wasmtime::format_err!("the descriptor has no tool")),
+            Err(d) => Err(wasmtime::format_err!("the descriptor does not describe: {d:?}")),
+        }
+    }
+
+    /// `tool.from-schema`, with the default options.
+    pub fn tool_from_schema(&mut self, name: &str, input_schema: &str) -> Result<ResourceAny, Error> {
+        let t = self.bindings.onellm_tool_schema_tools().tool();
+        match t.call_from_schema(&mut self.store, name, "", input_schema, None, None)? {
+            Ok(tool) => Ok(tool),
+            Err(d) => Err(wasmtime::format_err!("the schema does not make a tool: {d:?}")),
+        }
+    }
+
+    /// `tool.convert`: the tool's input schema converted for `target`.
+    pub fn tool_convert(&mut self, tool: ResourceAny, target_name: &str) -> Result<ResourceAny, Error> {
+        let t = self.bindings.onellm_tool_schema_tools().tool();
+        match t.call_convert(&mut self.store, tool, &target(target_name))? {
+            Ok(converted) => Ok(converted),
+            Err(d) => Err(wasmtime::format_err!("the tool does not convert: {d:?}")),
+        }
+    }
+
+    /// `converted.restore`: the bound arguments, or the errors as text.
+    pub fn restore(&mut self, converted: ResourceAny, args: &str) -> Result<Result<String, String>, Error> {
+        let c = self.bindings.onellm_tool_schema_tools().converted();
+        Ok(checked(c.call_restore(&mut self.store, converted, args)?))
+    }
+
+    /// `tool.encode` of a returned value (JSON text): the tool result as
+    /// text, or the diagnostics' codes.
+    pub fn tool_encode(&mut self, tool: ResourceAny, returned: &str) -> Result<Result<String, String>, Error> {
+        let t = self.bindings.onellm_tool_schema_tools().tool();
+        let outcome = Outcome::Returned(returned.to_owned());
+        Ok(t.call_encode(&mut self.store, tool, &outcome)?
+            .map(|r| tool_result_text(&r))
             .map_err(|e| e.iter().map(|x| x.code.as_str()).collect::<Vec<_>>().join(",")))
     }
 
