@@ -5,6 +5,8 @@
 //!   instance location, schema location and typed params, one case per
 //!   keyword family (`BLESS=1` rewrites the answers); each message is the
 //!   free function's, word for word.
+//! - `validate/*`: every validate vector through a tool made from its schema
+//!   and options: the validator's answer, every error to the params.
 //! - `restore/*`: every restore vector of `vectors/downconvert`, through a
 //!   tool converted once: the same answer as `restore-args`, to the params.
 //! - `encode/*`: every encode vector, through a tool described from a
@@ -12,7 +14,7 @@
 //! - `once/*`: 10,000 calls of each kind compile nothing (the compile count
 //!   does not move), and a class descriptor gives one tool per method.
 
-use conformance::cases::{case_names, downconvert_cases, encode_cases};
+use conformance::cases::{case_names, downconvert_cases, encode_cases, validate_cases};
 use conformance::{bless_table, blessing, parse, sorted_json_files, typed, vectors_dir};
 use libtest_mimic::{Arguments, Failed, Trial};
 use tool_schema::json::Value;
@@ -59,6 +61,38 @@ fn params_trials() -> Vec<Trial> {
             })
         })
         .collect()
+}
+
+/// Every validate vector, through a tool made from its schema with its
+/// options: the validator's answer, every error to the params.
+fn validate_trials() -> Vec<Trial> {
+    let mut trials = Vec::new();
+    for path in sorted_json_files(&vectors_dir().join("validate")) {
+        let table = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table parses");
+        for (i, (c, name)) in validate_cases(&file).into_iter().zip(case_names(&file)).enumerate() {
+            trials.push(Trial::test(format!("validate/{table}/{i:02}:{name}"), move || {
+                let Ok(validator) = tool_schema::Validator::compile(&c.schema, c.options) else {
+                    return match Tool::from_schema("t", "", &c.schema, None, c.options) {
+                        Err(_) => Ok(()),
+                        Ok(_) => Err("the tool takes a schema the validator refuses".into()),
+                    };
+                };
+                let tool = Tool::from_schema("t", "", &c.schema, None, c.options).map_err(|d| format!("{d:?}"))?;
+                let (want, got) = (validator.validate(&c.args), tool.validate(&c.args));
+                if got != want {
+                    return Err(format!(
+                        "want {}\n got {}",
+                        typed::outcome(&want).to_json(),
+                        typed::outcome(&got).to_json()
+                    )
+                    .into());
+                }
+                Ok(())
+            }));
+        }
+    }
+    trials
 }
 
 fn restore_trials() -> Vec<Trial> {
@@ -278,6 +312,7 @@ fn schema_tool_encode() -> Result<(), Failed> {
 fn main() {
     let args = Arguments::from_args();
     let mut trials = params_trials();
+    trials.extend(validate_trials());
     trials.extend(restore_trials());
     trials.extend(encode_trials());
     trials.push(Trial::test("once/10000-calls-compile-nothing", compiled_once));

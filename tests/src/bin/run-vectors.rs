@@ -352,6 +352,14 @@ fn component(host: &mut Host<'_>, case: &Value) -> Answer {
                 Ok(compiled) => {
                     let v = host.validate(&compiled, args).map_err(e)?;
                     host.release(compiled).map_err(e)?;
+                    // A tool made from the same schema answers the same, to the params.
+                    let tool = host.tool_from_schema("t", "", schema, None, Some(wit_options(options))).map_err(e)?;
+                    let tool = tool.map_err(|d| format!("the validator compiled what the tool refuses: {d:?}"))?;
+                    let by_tool = host.tool_validate(&tool, args).map_err(e)?;
+                    host.release_tool(tool).map_err(e)?;
+                    if wit_checked(&by_tool) != wit_checked(&v) {
+                        return Err(format!("the tool answers {}", wit_checked(&by_tool).to_json()));
+                    }
                     (obj(vec![("ok", Value::Bool(true))]), answer(v.map_err(|x| wit_errors(&x)), s))
                 }
             };
