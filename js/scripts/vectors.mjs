@@ -7,7 +7,7 @@
 // must equal the Rust host's byte for byte.
 
 import { readFile } from 'node:fs/promises';
-import { ArgumentsError, DiagnosticsError } from '../src/index.js';
+import { DiagnosticsError } from '../src/index.js';
 
 /** Reads a vectors file; refuses a number JavaScript would round. */
 export async function readVectors(path) {
@@ -41,15 +41,17 @@ const fullArgErrors = (es) =>
   }));
 // A `checked` answer: `{"valid": TEXT}` or `{"invalid": [E…]}`.
 const checkedOut = (c) => (c.ok ? { valid: c.text } : { invalid: fullArgErrors(c.errors) });
+// The same answer of the one-shot exports and the validator, in the file's
+// shape for their WIT result: `{"ok": TEXT}` or `{"err": [E…]}`.
+const boundOut = (c) => (c.ok ? { ok: c.text } : { err: argErrors(c.errors) });
 
-// An answer `{"ok": …}` or `{"err": [records…]}`; any other failure (a trap, a
+// An answer `{"ok": …}` or `{"err": [D…]}`; any other failure (a trap, a
 // TypeError) propagates and fails the case.
 function answer(f, ok = (v) => v) {
   try {
     return { ok: ok(f()) };
   } catch (e) {
     if (e instanceof DiagnosticsError) return { err: diags(e.diagnostics) };
-    if (e instanceof ArgumentsError) return { err: argErrors(e.errors) };
     throw e;
   }
 }
@@ -165,12 +167,12 @@ export function answerCase(ts, c) {
       let validate = null;
       if (validator !== null) {
         try {
-          validate = answer(() => validator.validate(i.args));
+          validate = boundOut(validator.validate(i.args));
         } finally {
           validator.free();
         }
       }
-      const validateArgs = isDefault(i.options, ts.defaultLimits()) ? answer(() => ts.validateArgs(i.schema, i.args)) : null;
+      const validateArgs = isDefault(i.options, ts.defaultLimits()) ? boundOut(ts.validateArgs(i.schema, i.args)) : null;
       return { compile, validate, validateArgs };
     }
     case 'encode-result':
@@ -188,7 +190,7 @@ export function answerCase(ts, c) {
     case 'downconvert':
       return answer(() => ts.downconvert(i.schema, targetIn(i.target)));
     case 'restore-args':
-      return answer(() => ts.restoreArgs(i.originalSchema, targetIn(i.target), i.args));
+      return boundOut(ts.restoreArgs(i.originalSchema, targetIn(i.target), i.args));
     case 'provider-profile':
       return answer(() => ts.providerProfile(i.name));
     case 'tool':

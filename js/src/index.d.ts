@@ -36,7 +36,8 @@ export interface LoadOptions {
    * integer number), set in every instance the package makes, the fresh one
    * after a trap included. Past it a call is refused with one error at `$`.
    * Default: the component's, 20000000 steps, which no input the other
-   * limits let through comes near.
+   * limits let through comes near. (For arguments, past it the answer is
+   * `{ok: false}` with one error of keyword `limit`.)
    */
   workBudget?: bigint | number;
 }
@@ -242,10 +243,11 @@ export interface ArgError {
 }
 
 /**
- * Arguments checked (`tool.validate`, `converted.restore`): the model's
- * invalid arguments are an answer, not an error. `value` is the bound
- * arguments parsed; `text` their exact JSON text (for a number a JavaScript
- * number cannot hold).
+ * Arguments checked (`validateArgs`, `validator.validate`, `restoreArgs`,
+ * `tool.validate`, `converted.restore`): the model's invalid arguments are an
+ * answer, never an exception. `value` is the bound arguments parsed; `text`
+ * their exact JSON text (for a number a JavaScript number cannot hold);
+ * `errors` every error, in the order of the arguments.
  */
 export type Checked<T = unknown> = { ok: true; value: T; text: string } | { ok: false; errors: ArgError[] };
 
@@ -476,8 +478,13 @@ export declare class ToolSchema {
   /** Doc-comment XML flattened to one line. */
   flattenDoc(xml: string): string;
 
-  /** The bound arguments (JSON text), with the default options. Throws `ArgumentsError`. */
-  validateArgs(schema: string, args: string): string;
+  /**
+   * The arguments checked against a schema compiled for this call, with the
+   * default options, and bound: an answer, never an exception for invalid
+   * arguments. An unusable schema is `{ok: false}` with one error of keyword
+   * `schema`.
+   */
+  validateArgs<T = unknown>(schema: string, args: string): Checked<T>;
   /** Compiles a schema once for many validations. Throws `SchemaError`. */
   compile(schema: string, options?: ValidateOptions | null): Validator;
   /** The documented default limits. */
@@ -488,8 +495,12 @@ export declare class ToolSchema {
 
   /** A schema converted for a provider's strict mode, with every change. Throws `DownconvertError`. */
   downconvert(schema: string, target: Target): Downconverted;
-  /** The model's answer to a converted schema turned back into bound arguments for the original. Throws `ArgumentsError`. */
-  restoreArgs(originalSchema: string, target: Target, args: string): string;
+  /**
+   * The model's answer to a converted schema turned back into bound arguments
+   * for the original, answered as `validateArgs` answers (never an exception
+   * for invalid arguments).
+   */
+  restoreArgs<T = unknown>(originalSchema: string, target: Target, args: string): Checked<T>;
   /** A built-in provider's profile (JSON text). Throws `DownconvertError` (`OLP001`). */
   providerProfile(name: string): string;
   /**
@@ -517,8 +528,8 @@ export declare class ToolSchema {
 /** A schema compiled inside the component, for many argument texts. Free it when done (one garbage-collected unfreed is freed then). */
 export declare class Validator {
   private constructor();
-  /** The bound arguments (JSON text). Throws `ArgumentsError`. */
-  validate(args: string): string;
+  /** The arguments (JSON text) checked and bound, as `tool.validate` answers: never an exception for invalid arguments. */
+  validate<T = unknown>(args: string): Checked<T>;
   /** Frees the compiled schema inside the component; calling it again does nothing. */
   free(): void;
   /** Whether `free()` was called. */
@@ -552,16 +563,6 @@ export declare class EncodeError extends DiagnosticsError {}
 
 /** `downconvert`, `budget` or `providerProfile` refused: an unusable schema (`OLS…`) or one the target cannot take (`OLP…`). */
 export declare class DownconvertError extends DiagnosticsError {}
-
-/**
- * The arguments are not valid (`validateArgs`, `validator.validate`,
- * `restoreArgs`): every error, in the order of the arguments. (A `Tool`
- * answers them instead.)
- */
-export declare class ArgumentsError extends ToolSchemaError {
-  constructor(errors: ArgError[]);
-  readonly errors: ArgError[];
-}
 
 /**
  * A string that is not well-formed UTF-16 (a lone surrogate), refused before

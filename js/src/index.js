@@ -3,9 +3,13 @@
 //
 // What it adds to the raw bindings:
 // - an `err` result, which jco throws as a `ComponentError` with a `payload`,
-//   becomes a typed error: `DescribeError`, `SchemaError`, `EncodeError`
-//   (each with `.diagnostics`) or `ArgumentsError` (with `.errors`); a
-//   diagnostic of C# source keeps its file, line and column;
+//   becomes a typed error: `DescribeError`, `SchemaError`, `EncodeError` or
+//   `DownconvertError` (each with `.diagnostics`); a diagnostic of C# source
+//   keeps its file, line and column;
+// - the model's invalid arguments are an answer, never an exception: every
+//   operation that checks arguments (`validateArgs`, `validator.validate`,
+//   `restoreArgs`, `tool.validate`, `converted.restore`) answers
+//   `{ok: true, value, text}` or `{ok: false, errors}`;
 // - a trap poisons a WebAssembly instance, so after one the wrapper makes a
 //   fresh instance before throwing `TrapError`, and the next call works (as
 //   the Rust host does);
@@ -79,16 +83,6 @@ EncodeError.prototype.name = 'EncodeError';
 /** `downconvert`, `budget` or `providerProfile` refused: an unusable schema (`OLS…`) or one the target cannot take (`OLP…`). */
 export class DownconvertError extends DiagnosticsError {}
 DownconvertError.prototype.name = 'DownconvertError';
-
-/** The arguments are not valid: every error, in the order of the arguments. */
-export class ArgumentsError extends ToolSchemaError {
-  constructor(errors) {
-    super(errors.map((e) => e.message).join('\n'));
-    /** @type {ArgError[]} */
-    this.errors = errors;
-  }
-}
-ArgumentsError.prototype.name = 'ArgumentsError';
 
 /**
  * A string that is not well-formed UTF-16: it has a lone surrogate, which
@@ -215,17 +209,24 @@ async function readBytes(url) {
 // Where the instance lives. `request` runs one request (see ./instance.js):
 // it answers the value, throws `refused(payload)` for an `err` result, and
 // throws TrapError after a trap, when a fresh instance has replaced the one
-// that trapped. `generation` counts instances: a resource made in an earlier
-// one is made again (see `Resource`).
+// that trapped; `settle` answers the `err` result as a value instead. A
+// `generation` counts instances: a resource made in an earlier one is made
+// again (see `Resource`).
 class Engine {
   generation = 1;
   restarts = 0;
   deadlineMs = null;
 
   request(request, refused) {
-    const answer = this.exchange(request);
+    const answer = this.settle(request);
     if ('ok' in answer) return answer.ok;
-    if ('err' in answer) throw refused(answer.err);
+    throw refused(answer.err);
+  }
+
+  /** `{ok: value}` or `{err: payload}`; throws TrapError after a trap. */
+  settle(request) {
+    const answer = this.exchange(request);
+    if ('ok' in answer || 'err' in answer) return answer;
     this.generation += 1;
     this.restarts += 1;
     throw new TrapError(answer.trap);
@@ -499,8 +500,9 @@ export class ToolSchema {
   /**
    * The steps each call may take inside the component (`load({workBudget})`,
    * else the component's default, 20000000n), as a BigInt: past it a call is
-   * refused with one error at `$` (`DescribeError`, `EncodeError`, … or
-   * `ArgumentsError` with keyword `limit`).
+   * refused with one error at `$` (`DescribeError`, `EncodeError`, …; for
+   * arguments, the answer `{ok: false, errors}` with one error of keyword
+   * `limit`).
    */
   get workBudget() {
     this.#need('work');
@@ -557,18 +559,24 @@ export class ToolSchema {
     return this.#call('describe', 'flattenDoc', [xml], unexpectedErr);
   }
 
+  /**
+   * Compiles `schema` and checks `args` in one call, with the default
+   * options: `{ok: true, value, text}` or `{ok: false, errors}`. An unusable
+   * schema is `{ok: false}` with one error of keyword `schema`.
+   */
   validateArgs(schema, args) {
     text(schema, 'schema');
     text(args, 'args');
-    return this.#call('validate', 'validateArgs', [schema, args], argumentsError);
+    return bound(this.#engine.settle({ op: 'call', iface: 'validate', fn: 'validateArgs', args: [schema, args] }));
   }
 
+  /** A schema compiled once, for many argument texts; throws `SchemaError` for a schema it cannot use. */
   compile(schema, options) {
+    this.#need('tools');
     text(schema, 'schema');
     const raw = validateOptions(options, () => this.defaultLimits());
     const engine = this.#engine;
-    const make = () =>
-      engine.request({ op: 'make', iface: 'validate', resource: 'Validator', fn: 'compile', args: [schema, raw] }, schemaError);
+    const make = () => makeValidator(engine, schema, raw);
     return new Validator(INTERNAL, engine, make(), make);
   }
 
@@ -603,12 +611,17 @@ export class ToolSchema {
     return { schema: d.schema, changes: d.changes.map(change), lossless: d.lossless };
   }
 
+  /**
+   * The model's answer to `originalSchema` converted for `target`, turned
+   * back and checked against the original: answered as `validateArgs`
+   * answers.
+   */
   restoreArgs(originalSchema, target, args) {
     this.#need('downconvert');
     text(originalSchema, 'originalSchema');
     const t = rawTarget(target);
     text(args, 'args');
-    return this.#call('downconvert', 'restoreArgs', [originalSchema, t, args], argumentsError);
+    return bound(this.#engine.settle({ op: 'call', iface: 'downconvert', fn: 'restoreArgs', args: [originalSchema, t, args] }));
   }
 
   providerProfile(name) {
@@ -785,6 +798,11 @@ class Resource {
 /**
  * A schema compiled once inside the component, for many argument texts.
  * Free it when done (a validator garbage-collected unfreed is freed then).
+ *
+ * Inside, it is the component's `tool` resource made from the schema alone
+ * (`tool.from-schema`: the same compiled schema, the same options, the same
+ * answers as the `validator` resource), because a tool's `validate` answers
+ * invalid arguments as a value (`checked`) where the validator's is an `err`.
  */
 export class Validator {
   #resource;
@@ -795,10 +813,14 @@ export class Validator {
     this.#resource = new Resource(this, engine, 'validator', id, remake);
   }
 
-  /** Validates one argument text; returns the bound arguments or throws `ArgumentsError`. */
+  /**
+   * Validates one argument text and binds it: `{ok: true, value, text}` or
+   * `{ok: false, errors}`, as `tool.validate` answers. Invalid arguments are
+   * an answer, not an error.
+   */
   validate(args) {
     text(args, 'args');
-    return this.#resource.call('validate', [args], argumentsError);
+    return checked(this.#resource.call('validate', [args]));
   }
 
   /** Whether `free()` was called. */
@@ -975,7 +997,6 @@ const sourceDiagnostic = (d) => ({ code: d.code, message: d.message, file: d.fil
 const describeError = (d) => new DescribeError(d.map(diagnostic));
 const sourceError = (d) => new DescribeError(d.map(sourceDiagnostic));
 const fromSource = (r) => ({ json: r.json, warnings: r.warnings.map(sourceDiagnostic) });
-const argumentsError = (e) => new ArgumentsError(e.map(argError));
 const schemaError = (d) => new SchemaError(d.map(diagnostic));
 const encodeError = (d) => new EncodeError(d.map(diagnostic));
 const downconvertError = (d) => new DownconvertError(d.map(diagnostic));
@@ -1057,8 +1078,43 @@ function argParams({ tag: kind, val }) {
 
 // A `checked` answer: the model's invalid arguments are an answer, not an error.
 function checked(c) {
-  if (c.tag === 'valid') return { ok: true, value: JSON.parse(c.val), text: c.val };
+  if (c.tag === 'valid') return valid(c.val);
   return { ok: false, errors: c.val.map(argError) };
+}
+
+// Valid arguments: their text, and the value parsed from it when it is first
+// read (a caller that forwards the text pays for no parse).
+function valid(text) {
+  let value;
+  let parsed = false;
+  return {
+    ok: true,
+    get value() {
+      if (!parsed) {
+        value = JSON.parse(text);
+        parsed = true;
+      }
+      return value;
+    },
+    text,
+  };
+}
+
+// A `result<bound-args, list<arg-error>>` of a one-shot export (`validate-args`,
+// `restore-args`), as `engine.settle` answers it, as a `checked` is answered.
+const bound = (a) => checked('ok' in a ? { tag: 'valid', val: a.ok } : { tag: 'invalid', val: a.err });
+
+// A Validator's resource: the component's `tool` made from the schema alone,
+// whose `validate` answers `checked`. A schema the tool refuses is refused
+// with the `validator` resource's own diagnostics, whose paths are the
+// schema's (the tool's are under `inputSchema`): the tool compiles the schema
+// with the same validator, so both refuse the same schemas.
+function makeValidator(engine, schema, options) {
+  const made = engine.settle({ op: 'make', iface: 'tools', resource: 'Tool', fn: 'fromSchema', args: ['', '', schema, undefined, options] });
+  if ('ok' in made) return made.ok;
+  const id = engine.request({ op: 'make', iface: 'validate', resource: 'Validator', fn: 'compile', args: [schema, options] }, schemaError);
+  engine.release({ id, generation: engine.generation });
+  throw new SchemaError(made.err.map(diagnostic));
 }
 
 // A tool's info: the schemas parsed and as their exact text; the output

@@ -13,7 +13,6 @@ import { describe, test } from 'node:test';
 import { setImmediate as tick } from 'node:timers/promises';
 import { thrown } from './thrown.mjs';
 import {
-  ArgumentsError,
   Converted,
   DescribeError,
   DownconvertError,
@@ -241,7 +240,7 @@ describe('a tool', () => {
       '{"kind":"conversion","reason":"gives the key \'a\' in two pairs"}',
     ]);
     // The one-shot exports' errors carry them too.
-    const [schema] = thrown(() => ts.validateArgs('{"$ref": "https://example.com/s.json"}', '{}'), ArgumentsError).errors;
+    const [schema] = ts.validateArgs('{"$ref": "https://example.com/s.json"}', '{}').errors;
     assert.deepEqual(Object.keys(schema), ['path', 'keyword', 'message', 'location', 'schemaLocation', 'params']);
     assert.deepEqual(Object.keys(schema.params), ['kind', 'code', 'message', 'path']);
     assert.equal(schema.params.code, 'OLS004');

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { thrown } from './thrown.mjs';
+import * as pkg from '../src/index.js';
 import {
-  ArgumentsError,
   DEFAULT_MAX_MEMORY_BYTES,
   DescribeError,
   DiagnosticsError,
@@ -265,15 +265,25 @@ describe('describe C# source', () => {
   });
 });
 
+// The answer for valid arguments: the bound arguments parsed, and as their text.
+const valid = (text) => ({ ok: true, value: JSON.parse(text), text });
+// The errors of an answer that must be `{ok: false, errors}`.
+function refusedWith(answer) {
+  assert.equal(answer.ok, false, `expected {ok: false, errors}, got ${JSON.stringify(answer)}`);
+  assert.deepEqual(Object.keys(answer), ['ok', 'errors']);
+  return answer.errors;
+}
+
 describe('validate', () => {
-  test('validateArgs answers the bound arguments', () => {
-    assert.equal(ts.validateArgs(docketSchema, `{"caseId": "${CASE_ID}"}`), `{"caseId":"${CASE_ID}","limit":10}`);
+  test('validateArgs answers the bound arguments, parsed and as text', () => {
+    const answer = ts.validateArgs(docketSchema, `{"caseId": "${CASE_ID}"}`);
+    assert.deepEqual(answer, { ok: true, value: { caseId: CASE_ID, limit: 10 }, text: `{"caseId":"${CASE_ID}","limit":10}` });
+    assert.deepEqual(Object.keys(answer), ['ok', 'value', 'text']);
   });
 
-  test('invalid arguments are an ArgumentsError with every error, in argument order', () => {
-    const e = thrown(() => ts.validateArgs(docketSchema, '{"limit": 500, "court": "9th"}'), ArgumentsError);
-    assert.equal(e.name, 'ArgumentsError');
-    assert.deepEqual(e.errors, [
+  test('invalid arguments are an answer with every error, in argument order, never an exception', () => {
+    const errors = refusedWith(ts.validateArgs(docketSchema, '{"limit": 500, "court": "9th"}'));
+    assert.deepEqual(errors, [
       {
         path: 'limit',
         keyword: 'maximum',
@@ -299,15 +309,50 @@ describe('validate', () => {
         params: { kind: 'required', name: 'caseId', given: null },
       },
     ]);
-    assert.equal(e.message, e.errors.map((x) => x.message).join('\n'));
+    assert.equal(pkg.ArgumentsError, undefined, 'no error class for invalid arguments: nothing throws them');
+  });
+
+  test('validateArgs, a Validator and restoreArgs answer {limit: 500} as tool.validate does, without throwing', () => {
+    const limit = { keyword: 'maximum', params: { kind: 'bound', limit: '100', value: '500' } };
+    const tool = ts.tool({ name: 'get_docket', inputSchema: docketSchema });
+    const converted = tool.convert('anthropic');
+    const v = ts.compile(docketSchema);
+    // Each with what a tool answers for the same arguments.
+    const answers = {
+      validateArgs: [(args) => ts.validateArgs(docketSchema, args), (args) => tool.validate(args)],
+      'validator.validate': [(args) => v.validate(args), (args) => tool.validate(args)],
+      // Anthropic's schema for it takes the same arguments (the range a hint there).
+      restoreArgs: [(args) => ts.restoreArgs(docketSchema, 'anthropic', args), (args) => converted.restore(args)],
+    };
+    for (const [name, [check, byTool]] of Object.entries(answers)) {
+      let answer;
+      assert.doesNotThrow(() => (answer = check('{"limit": 500}')), name);
+      const errors = refusedWith(answer);
+      assert.deepEqual(
+        errors.map((e) => ({ keyword: e.keyword, params: e.params })),
+        [limit, { keyword: 'required', params: { kind: 'required', name: 'caseId', given: null } }],
+        name,
+      );
+      assert.deepEqual(answer, byTool('{"limit": 500}'), `${name}: the same errors as a tool's`);
+      const ok = check(`{"caseId": "${CASE_ID}", "limit": 7}`);
+      assert.deepEqual(ok, valid(`{"caseId":"${CASE_ID}","limit":7}`), name);
+      assert.deepEqual(Object.keys(ok), ['ok', 'value', 'text'], name);
+      assert.deepEqual(ok, byTool(`{"caseId": "${CASE_ID}", "limit": 7}`), `${name}: the same answer as a tool's`);
+    }
+    assert.equal(ts.restarts, 0);
+    v.free();
+    converted.free();
+    tool.free();
   });
 
   test('numbers are never rounded: u64 limits cross as text and are compared exactly', () => {
     const ulong = ts.describeType('ulong');
     assert.equal(ulong, '{"type":"integer","minimum":0,"maximum":18446744073709551615}');
-    assert.equal(ts.validateArgs(`{"type":"object","properties":{"n":${ulong}}}`, '{"n":18446744073709551615}'), '{"n":18446744073709551615}');
-    const e = thrown(() => ts.validateArgs(`{"type":"object","properties":{"n":${ulong}}}`, '{"n":18446744073709551616}'), ArgumentsError);
-    assert.equal(e.errors[0].keyword, 'maximum');
+    const answer = ts.validateArgs(`{"type":"object","properties":{"n":${ulong}}}`, '{"n":18446744073709551615}');
+    assert.equal(answer.text, '{"n":18446744073709551615}', 'the text keeps every digit');
+    assert.equal(answer.value.n, 18446744073709551615, 'the value is what JSON.parse makes of it');
+    const errors = refusedWith(ts.validateArgs(`{"type":"object","properties":{"n":${ulong}}}`, '{"n":18446744073709551616}'));
+    assert.equal(errors[0].keyword, 'maximum');
   });
 
   test('defaultLimits gives the u64 limits as BigInt', () => {
@@ -326,36 +371,47 @@ describe('validate', () => {
   test('a Validator compiles once and validates many times', () => {
     const v = ts.compile(docketSchema);
     assert.ok(v instanceof Validator);
-    assert.equal(v.validate(`{"caseId": "${CASE_ID}", "limit": 2.0}`), `{"caseId":"${CASE_ID}","limit":2}`);
-    assert.deepEqual(thrown(() => v.validate('{}'), ArgumentsError).errors.map((e) => e.keyword), ['required']);
-    assert.equal(v.validate(`{"caseId": "${CASE_ID}"}`), `{"caseId":"${CASE_ID}","limit":10}`);
+    const compiled = ts.schemasCompiled();
+    assert.deepEqual(v.validate(`{"caseId": "${CASE_ID}", "limit": 2.0}`), valid(`{"caseId":"${CASE_ID}","limit":2}`));
+    assert.deepEqual(refusedWith(v.validate('{}')).map((e) => e.keyword), ['required']);
+    assert.deepEqual(v.validate(`{"caseId": "${CASE_ID}"}`), valid(`{"caseId":"${CASE_ID}","limit":10}`));
+    assert.equal(ts.schemasCompiled(), compiled, 'nothing compiled again');
     v.free();
   });
 
-  test('an unusable schema is a SchemaError from compile, and one `schema` error from validateArgs', () => {
-    const e = thrown(() => ts.compile('{"$ref": "https://example.com/s.json"}'), SchemaError);
-    assert.equal(e.diagnostics[0].code, 'OLS004');
-    const a = thrown(() => ts.validateArgs('{"$ref": "https://example.com/s.json"}', '{}'), ArgumentsError);
-    assert.deepEqual(a.errors.map((x) => [x.path, x.keyword]), [['$', 'schema']]);
+  test('an unusable schema is a SchemaError from compile, and one `schema` error from validateArgs and restoreArgs', () => {
+    const schema = '{"$ref": "https://example.com/s.json"}';
+    const e = thrown(() => ts.compile(schema), SchemaError);
+    assert.deepEqual(e.diagnostics.map((d) => [d.code, d.path]), [['OLS004', '$']]);
+    // The schema's own paths, where a tool's are under inputSchema.
+    const typed = '{"properties":{"a":{"minimum":"1"}}}';
+    const paths = (f) => thrown(f, SchemaError).diagnostics.map((d) => [d.code, d.path]);
+    assert.deepEqual(paths(() => ts.compile(typed)), [['OLS003', '/properties/a/minimum']]);
+    assert.deepEqual(paths(() => ts.tool({ name: 't', inputSchema: typed })), [['OLS003', 'inputSchema/properties/a/minimum']]);
+    for (const answer of [ts.validateArgs(schema, '{}'), ts.restoreArgs(schema, 'openai', '{}')]) {
+      const [error] = refusedWith(answer);
+      assert.deepEqual([error.path, error.keyword, error.params.kind, error.params.code], ['$', 'schema', 'schema', 'OLS004']);
+    }
+    assert.equal(ts.restarts, 0);
   });
 
   test('options: formats, anyValue, and partial limits as BigInt or number', () => {
     const date = '{"type":"object","properties":{"d":{"type":"string","format":"date"}}}';
-    assert.throws(() => ts.compile(date).validate('{"d":"2024-02-30"}'), ArgumentsError);
-    assert.equal(ts.compile(date, { formats: 'annotate' }).validate('{"d":"2024-02-30"}'), '{"d":"2024-02-30"}');
-    assert.throws(() => ts.compile('{"type":"integer"}').validate('5'), ArgumentsError);
-    assert.equal(ts.compile('{"type":"integer"}', { anyValue: true }).validate('5'), '5');
+    assert.deepEqual(refusedWith(ts.compile(date).validate('{"d":"2024-02-30"}')).map((e) => e.keyword), ['format']);
+    assert.deepEqual(ts.compile(date, { formats: 'annotate' }).validate('{"d":"2024-02-30"}'), valid('{"d":"2024-02-30"}'));
+    assert.deepEqual(refusedWith(ts.compile('{"type":"integer"}').validate('5')).map((e) => e.keyword), ['type']);
+    assert.deepEqual(ts.compile('{"type":"integer"}', { anyValue: true }).validate('5'), { ok: true, value: 5, text: '5' });
     for (const maxArgumentBytes of [16n, 16]) {
       const v = ts.compile('{"type":"object"}', { limits: { maxArgumentBytes } });
-      assert.equal(v.validate('{"a":"01234567"}'), '{"a":"01234567"}'); // 16 bytes
-      const e = thrown(() => v.validate('{"a":"012345678"}'), ArgumentsError);
-      assert.deepEqual([e.errors[0].keyword, e.errors[0].message], ['limit', "Argument '$' is longer than the limit of 16 bytes."]);
+      assert.deepEqual(v.validate('{"a":"01234567"}'), valid('{"a":"01234567"}')); // 16 bytes
+      const [e] = refusedWith(v.validate('{"a":"012345678"}'));
+      assert.deepEqual([e.keyword, e.message], ['limit', "Argument '$' is longer than the limit of 16 bytes."]);
     }
     // The limits left out keep their defaults: depth 128 still holds.
     const v = ts.compile('{"type":"object"}', { limits: { maxArgumentBytes: 1n << 40n } });
-    assert.equal(thrown(() => v.validate('{"a":' + '['.repeat(200) + ']'.repeat(200) + '}'), ArgumentsError).errors[0].keyword, 'limit');
+    assert.equal(refusedWith(v.validate('{"a":' + '['.repeat(200) + ']'.repeat(200) + '}'))[0].keyword, 'limit');
     // The largest u64 is a valid limit.
-    assert.equal(ts.compile('{"type":"object"}', { limits: { regexBacktrackLimit: 2n ** 64n - 1n } }).validate('{}'), '{}');
+    assert.deepEqual(ts.compile('{"type":"object"}', { limits: { regexBacktrackLimit: 2n ** 64n - 1n } }).validate('{}'), valid('{}'));
   });
 
   test('options are checked before they cross: no silent wrapping of u64 or u32', () => {
@@ -390,7 +446,7 @@ describe('encode', () => {
       isError: true,
     });
     assert.deepEqual(call({ type: 'timedOut', seconds: 5 }).parts, [{ type: 'text', text: "Tool 'x' timed out after 5 s." }]);
-    const errors = thrown(() => ts.validateArgs(docketSchema, '{"limit": 500}'), ArgumentsError).errors;
+    const errors = refusedWith(ts.validateArgs(docketSchema, '{"limit": 500}'));
     assert.deepEqual(call({ type: 'invalidArguments', errors }).parts, [
       { type: 'text', text: "Argument 'limit' must be at most 100, not 500.\nArgument 'caseId' is required." },
     ]);
@@ -443,12 +499,12 @@ describe('downconvert', () => {
   });
 
   test('restoreArgs turns the model’s answer back into bound arguments for the original schema', () => {
-    assert.equal(
+    assert.deepEqual(
       ts.restoreArgs(docketSchema, 'openai', `{"caseId": "${CASE_ID}", "limit": null}`),
-      `{"caseId":"${CASE_ID}","limit":10}`,
+      valid(`{"caseId":"${CASE_ID}","limit":10}`),
     );
-    const e = thrown(() => ts.restoreArgs(docketSchema, 'openai', '{"caseId": null, "limit": 500}'), ArgumentsError);
-    assert.deepEqual(e.errors.map((x) => x.path).sort(), ['caseId', 'limit']);
+    const errors = refusedWith(ts.restoreArgs(docketSchema, 'openai', '{"caseId": null, "limit": 500}'));
+    assert.deepEqual(errors.map((x) => x.path).sort(), ['caseId', 'limit']);
   });
 
   test('a custom target is a profile of the host’s own, in the form providerProfile returns', () => {
@@ -528,7 +584,7 @@ describe('instances', () => {
     await assert.rejects(load({ maxMemoryBytes: 0 }), RangeError);
     // Past the limit, memory.grow fails: the engine refuses to grow it.
     const small = await load({ maxMemoryBytes: INITIAL_MEMORY + 2 * MiB });
-    assert.equal(small.validateArgs('{"type":"object"}', '{"a":[1,2,3]}'), '{"a":[1,2,3]}');
+    assert.equal(small.validateArgs('{"type":"object"}', '{"a":[1,2,3]}').text, '{"a":[1,2,3]}');
   });
 
   // A real trap: an allocation past the memory limit makes the component's
@@ -556,7 +612,7 @@ describe('instances', () => {
     assert.match(e.message, /trapped \(.*unreachable.*\); a fresh instance replaces it/);
     assert.equal(small.restarts, 1);
     assert.equal(small.memoryBytes, before, 'the fresh instance starts with fresh memory');
-    assert.equal(small.validateArgs(docketSchema, `{"caseId": "${CASE_ID}"}`), `{"caseId":"${CASE_ID}","limit":10}`);
+    assert.deepEqual(small.validateArgs(docketSchema, `{"caseId": "${CASE_ID}"}`), valid(`{"caseId":"${CASE_ID}","limit":10}`));
     assert.equal(small.describeType('int'), '{"type":"integer","minimum":-2147483648,"maximum":2147483647}');
     // It traps again the same way, and recovers again.
     assert.throws(() => small.validateArgs('{"type":"object"}', hungry), TrapError);
@@ -570,9 +626,9 @@ describe('instances', () => {
     const w = small.compile(docketSchema, { formats: 'assert' });
     assert.throws(() => w.validate(hungry), TrapError);
     assert.equal(small.restarts, 1);
-    assert.equal(w.validate(`{"caseId": "${CASE_ID}"}`), `{"caseId":"${CASE_ID}","limit":10}`);
-    assert.deepEqual(thrown(() => w.validate('{"limit": 0}'), ArgumentsError).errors.map((x) => x.path), ['limit', 'caseId']);
-    assert.equal(v.validate(`{"caseId": "${CASE_ID}"}`), `{"caseId":"${CASE_ID}","limit":10}`);
+    assert.deepEqual(w.validate(`{"caseId": "${CASE_ID}"}`), valid(`{"caseId":"${CASE_ID}","limit":10}`));
+    assert.deepEqual(refusedWith(w.validate('{"limit": 0}')).map((x) => x.path), ['limit', 'caseId']);
+    assert.deepEqual(v.validate(`{"caseId": "${CASE_ID}"}`), valid(`{"caseId":"${CASE_ID}","limit":10}`));
     w.free();
     v.free();
   });
@@ -589,9 +645,9 @@ describe('hostile input', () => {
   for (const [name, schema, args, path, keyword] of cases) {
     test(`${name}: an error result, and the next call works`, async () => {
       const fresh = await load();
-      const e = thrown(() => fresh.validateArgs(schema, args), ArgumentsError);
-      assert.deepEqual([e.errors[0].path, e.errors[0].keyword], [path, keyword]);
-      assert.equal(fresh.validateArgs(SMALL, '{"n":1}'), '{"n":1}');
+      const [e] = refusedWith(fresh.validateArgs(schema, args));
+      assert.deepEqual([e.path, e.keyword], [path, keyword]);
+      assert.deepEqual(fresh.validateArgs(SMALL, '{"n":1}'), valid('{"n":1}'));
       assert.equal(fresh.restarts, 0, 'answered without a trap');
     });
   }
@@ -610,7 +666,7 @@ describe('text that is not well-formed UTF-16', () => {
     assert.equal(e.index, 32);
     assert.match(e.message, /^schema is not well-formed UTF-16: a lone surrogate \\ud800 at index 32/);
     // Refused before anything crossed: the same instance answers the next call.
-    assert.equal(ts.validateArgs('{"type":"object"}', '{"\ud83d\ude00": 1}'), '{"😀":1}');
+    assert.deepEqual(ts.validateArgs('{"type":"object"}', '{"\ud83d\ude00": 1}'), valid('{"😀":1}'));
     assert.equal(ts.restarts, 0);
   });
 
@@ -667,12 +723,12 @@ describe('the work budget', () => {
     const e = thrown(() => tight.describeTool(descriptor), DescribeError);
     assert.deepEqual(e.diagnostics.map((d) => [d.code, d.path]), [['OLD007', '$']]);
     assert.match(e.diagnostics[0].message, /more than the work budget of 20 steps/);
-    const args = thrown(() => tight.validateArgs(ITEMS, many), ArgumentsError);
-    assert.deepEqual(args.errors.map((x) => [x.path, x.keyword]), [['$', 'limit']]);
-    assert.match(args.errors[0].message, /takes more than 20 steps/);
+    const args = refusedWith(tight.validateArgs(ITEMS, many));
+    assert.deepEqual(args.map((x) => [x.path, x.keyword]), [['$', 'limit']]);
+    assert.match(args[0].message, /takes more than 20 steps/);
     assert.equal(tight.describeType('int'), '{"type":"integer","minimum":-2147483648,"maximum":2147483647}');
     assert.equal(tight.restarts, 0);
-    assert.equal(ts.validateArgs(ITEMS, many), many.replace(/\s/g, ''));
+    assert.equal(ts.validateArgs(ITEMS, many).text, many.replace(/\s/g, ''));
   });
 
   test('the fresh instance after a trap has it too, on this thread and in the worker', async () => {
@@ -682,7 +738,7 @@ describe('the work budget', () => {
       thrown(() => small.validateArgs('{"type":"object"}', hungry), TrapError);
       assert.equal(small.restarts, 1);
       assert.equal(small.workBudget, 1_000n);
-      assert.match(thrown(() => small.validateArgs(ITEMS, many), ArgumentsError).message, /takes more than 1000 steps/);
+      assert.match(refusedWith(small.validateArgs(ITEMS, many))[0].message, /takes more than 1000 steps/);
     }
   });
 });
@@ -698,7 +754,7 @@ describe('freeing validators', () => {
     const freeing = await budget();
     for (let i = 0; i < 30; i++) {
       const v = freeing.compile(big);
-      assert.equal(v.validate('{"p1":"a1"}'), '{"p1":"a1"}');
+      assert.deepEqual(v.validate('{"p1":"a1"}'), valid('{"p1":"a1"}'));
       v.free();
     }
     assert.equal(freeing.restarts, 0);

@@ -3,7 +3,6 @@
 // answer comes from the component in this page.
 
 import {
-  ArgumentsError,
   DescribeError,
   DiagnosticsError,
   PROVIDERS,
@@ -423,19 +422,21 @@ function updateArgs() {
     kind = 'Paste arguments to check them.';
   } else {
     guarded(() => {
-      try {
-        bound = restoring
-          ? state.ts.restoreArgs(state.schema, provider, args)
-          : state.validator
-            ? state.validator.validate(args)
-            : state.ts.validateArgs(state.schema, args);
+      // Invalid arguments are an answer, {ok: false, errors}, not an exception.
+      const answer = restoring
+        ? state.ts.restoreArgs(state.schema, provider, args)
+        : state.validator
+          ? state.validator.validate(args)
+          : state.ts.validateArgs(state.schema, args);
+      if (answer.ok) {
+        bound = answer.text;
         kind = restoring
           ? `Valid: restored from the ${provider} answer and bound against the original schema.`
           : 'Valid: the bound arguments the tool receives.';
-      } catch (e) {
-        if (!(e instanceof ArgumentsError)) throw e;
-        kind = `${e.errors.length} ${e.errors.length === 1 ? 'error' : 'errors'}, in the order of the arguments:`;
-        for (const err of e.errors) {
+      } else {
+        const { errors } = answer;
+        kind = `${errors.length} ${errors.length === 1 ? 'error' : 'errors'}, in the order of the arguments:`;
+        for (const err of errors) {
           const row = body.insertRow();
           row.dataset.path = err.path;
           row.dataset.keyword = err.keyword;

@@ -194,6 +194,46 @@ test('a class of tools: each tool’s input schema can be picked', async () => {
   assert.deepEqual(names, ['to', 'message', 'tags']);
 });
 
+test('in the browser, validateArgs, a Validator and restoreArgs answer invalid arguments as a value', async () => {
+  const schema = JSON.stringify(JSON.parse(ts.describeTool(await example('get-docket.json'))).inputSchema);
+  const answers = await page.evaluate(async (schema) => {
+    const { load } = await import('./tool-schema/src/index.js');
+    const ts = await load();
+    const validator = ts.compile(schema);
+    const calls = {
+      validateArgs: (args) => ts.validateArgs(schema, args),
+      'validator.validate': (args) => validator.validate(args),
+      restoreArgs: (args) => ts.restoreArgs(schema, 'openai', args),
+    };
+    const answers = {};
+    for (const [name, call] of Object.entries(calls)) {
+      const answer = (args) => {
+        try {
+          return call(args);
+        } catch (e) {
+          return { threw: `${e.name}: ${e.message}` };
+        }
+      };
+      answers[name] = [answer('{"limit": 500}'), answer('{"caseId": "2eb8aa08-aa98-11ea-b4aa-73b441d16380", "limit": 7}')];
+    }
+    validator.free();
+    return answers;
+  }, schema);
+  for (const [name, [invalid, valid]] of Object.entries(answers)) {
+    assert.equal(invalid.ok, false, `${name}: ${JSON.stringify(invalid)}`);
+    assert.deepEqual(
+      invalid.errors.map((e) => [e.keyword, e.params]),
+      [['maximum', { kind: 'bound', limit: '100', value: '500' }], ['required', { kind: 'required', name: 'caseId', given: null }]],
+      name,
+    );
+    // What the package answers in Node.
+    const inNode = name === 'restoreArgs' ? ts.restoreArgs(schema, 'openai', '{"limit": 500}') : ts.validateArgs(schema, '{"limit": 500}');
+    assert.deepEqual(invalid, inNode, name);
+    const text = '{"caseId":"2eb8aa08-aa98-11ea-b4aa-73b441d16380","limit":7}';
+    assert.deepEqual(valid, { ok: true, value: JSON.parse(text), text }, name);
+  }
+});
+
 test('in the browser too, the package makes a fresh instance after a trap', async () => {
   const answer = await page.evaluate(async () => {
     const { load, TrapError } = await import('./tool-schema/src/index.js');

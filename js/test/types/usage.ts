@@ -3,7 +3,6 @@
 // `@ts-expect-error` must meet an error, or tsc fails).
 
 import {
-  ArgumentsError,
   DeadlineError,
   DescribeError,
   DownconvertError,
@@ -47,13 +46,21 @@ const warning: SourceDiagnostic = fromSource.warnings[0];
 const place: [string, number, number] = [warning.file, warning.line, warning.column];
 const descriptor: string = ts.sourceDescriptor(files, { mode: 'reflection', naming: 'None' }).json;
 ts.describeSource(files, null);
-const bound: string = ts.validateArgs(schema, '[1]');
+// The model's invalid arguments are an answer in every operation that checks them.
+const bound: Checked = ts.validateArgs(schema, '[1]');
+const boundText: string | null = bound.ok ? bound.text : null;
+const boundErrors: ArgError[] = bound.ok ? [] : bound.errors;
+const typedBound: Checked<number[]> = ts.validateArgs<number[]>(schema, '[1]');
+if (typedBound.ok) {
+  const first: number = typedBound.value[0];
+}
 const limits: Limits = ts.defaultLimits();
 const bytes: bigint = limits.maxArgumentBytes;
 const depth: number = limits.maxArgumentDepth;
 
 const v: Validator = ts.compile(schema, { formats: 'annotate', anyValue: true, limits: { maxArgumentBytes: 1n << 20n, maxSchemaBytes: 4096 } });
-const again: string = v.validate('[2]');
+const again: Checked<number[]> = v.validate<number[]>('[2]');
+const againText: string | undefined = again.ok ? again.text : again.errors[0]?.message;
 v.free();
 v[Symbol.dispose]();
 
@@ -66,7 +73,10 @@ ts.encodeResult({ toolName: 'x', returnType: 'int', outcome: { type: 'timedOut',
 
 const down: Downconverted = ts.downconvert(schema, 'openai');
 ts.downconvert(schema, { custom: ts.providerProfile('gemini') });
-const restored: string = ts.restoreArgs(schema, 'anthropic', '[1]');
+const restored: Checked = ts.restoreArgs(schema, 'anthropic', '[1]');
+if (!restored.ok) {
+  const params: ArgParams = restored.errors[0].params;
+}
 const over: OverLimit[] = ts.budget([schema, schema], { custom: ts.providerProfile('anthropic') });
 const overTool: number | undefined = over[0].tool;
 const overCounts: [number, number] = [over[0].allowed, over[0].measured];
@@ -139,8 +149,6 @@ try {
       const line: number | undefined = e.diagnostics[0].line;
       const file: string | undefined = e.diagnostics[0].file;
     }
-  } else if (e instanceof ArgumentsError) {
-    const errors: ArgError[] = e.errors;
   } else if (e instanceof DeadlineError) {
     const ms: number = e.deadlineMs;
     const trap: TrapError = e;
@@ -159,6 +167,16 @@ load({ deadlineMs: '5s' });
 load({ workBudget: 'lots' });
 // @ts-expect-error schemas are JSON text, not objects
 ts.validateArgs({ type: 'object' }, '{}');
+// @ts-expect-error validateArgs answers {ok, value, text} or {ok: false, errors}, not the bound text
+const boundAsText: string = ts.validateArgs(schema, '{}');
+// @ts-expect-error a validator's answer is checked, not the bound text
+const validatedAsText: string = v.validate('{}');
+// @ts-expect-error restoreArgs answers as validateArgs does
+const restoredAsText: string = ts.restoreArgs(schema, 'openai', '{}');
+// @ts-expect-error the errors are there only when not ok
+bound.errors;
+// @ts-expect-error a validator takes argument text, as validateArgs does
+v.validate({ limit: 1 });
 // @ts-expect-error u64 limits are BigInt or number, not strings
 ts.compile(schema, { limits: { maxArgumentBytes: '5' } });
 // @ts-expect-error the u64 fields of Limits are BigInt
@@ -192,4 +210,4 @@ const wrongAction: 'deleted' = changes[0].action;
 // @ts-expect-error encodeResult takes JSON text only
 ts.encodeResult({ toolName: 'x', returnType: 'int', outcome: { type: 'returned', json: 1 } });
 
-export { fromText, fromSchemas, classTools, inputText, outputText, encoded, restoredArgs, convertedText, compiledCount, live, wrongAction, tool, name, flat, tools, place, descriptor, lineText, bound, bytes, depth, again, typed, down, restored, overTool, overCounts, wrong };
+export { boundText, boundErrors, againText, boundAsText, validatedAsText, restoredAsText, fromText, fromSchemas, classTools, inputText, outputText, encoded, restoredArgs, convertedText, compiledCount, live, wrongAction, tool, name, flat, tools, place, descriptor, lineText, bound, bytes, depth, again, typed, down, restored, overTool, overCounts, wrong };
