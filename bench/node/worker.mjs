@@ -118,15 +118,7 @@ const contenders = {
     ours: true,
     call(item) {
       const i = inputs.get(item);
-      if (i) {
-        try {
-          validators.get(i.schema).validate(i.args);
-          return true;
-        } catch (e) {
-          if (e instanceof ts.ArgumentsError) return false;
-          throw e;
-        }
-      }
+      if (i) return validators.get(i.schema).validate(i.args).ok;
       if (item === 'describe-tool') return tool.describeTool(descriptor).length > 0;
       if (item === 'downconvert') return tool.downconvert(downSchema, downTarget).schema.length > 0;
       if (item === 'empty') return tool.flattenDoc(emptyArg).length > 0;
@@ -135,12 +127,8 @@ const contenders = {
     check(item) {
       const i = inputs.get(item);
       if (i) {
-        try {
-          return { verdict: true, answer: `ok\n${validators.get(i.schema).validate(i.args)}` };
-        } catch (e) {
-          if (e instanceof ts.ArgumentsError) return { verdict: false, answer: `errors\n${errorsText(e)}` };
-          throw e;
-        }
+        const r = validators.get(i.schema).validate(i.args);
+        return r.ok ? { verdict: true, answer: `ok\n${r.text}` } : { verdict: false, answer: `errors\n${errorsText(r)}` };
       }
       if (item === 'describe-tool') return { verdict: true, answer: tool.describeTool(descriptor) };
       if (item === 'downconvert') return { verdict: true, answer: tool.downconvert(downSchema, downTarget).schema };
@@ -209,13 +197,8 @@ const errorCounts = [];
 for (const [id, i] of inputs) {
   if (i.valid) continue;
   const a = ajvValidate(i);
-  let ours = 0;
-  try {
-    validators.get(i.schema).validate(i.args);
-  } catch (e) {
-    if (e instanceof ts.ArgumentsError) ours = e.errors.length;
-    else throw e;
-  }
+  const r = validators.get(i.schema).validate(i.args);
+  const ours = r.ok ? 0 : r.errors.length;
   errorCounts.push(`${id} ${a.count ?? '?'} (ours ${ours})`);
 }
 
