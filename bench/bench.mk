@@ -23,7 +23,7 @@ BENCH_CPU ?= 1
 # More arguments for the driver, e.g. BENCH_ARGS='--rounds 11'.
 BENCH_ARGS ?=
 
-.PHONY: bench bench-deps bench-clean
+.PHONY: bench bench-deps bench-clean soak
 
 $(BENCH_NODE_STAMP): bench/package.json bench/package-lock.json
 	cd bench && npm ci --ignore-scripts --no-audit --no-fund
@@ -52,6 +52,10 @@ bench: component js bench-deps ## Measure every host against the native core and
 	  pin="taskset -c $(BENCH_CPU)"; else echo "bench: not pinned to a core (taskset or CPU $(BENCH_CPU) missing)" >&2; fi; \
 	  echo "$$pin $(BENCH_BIN) --floor $(BENCH_FLOOR) $(BENCH_ARGS)"; \
 	  $$pin $(BENCH_BIN) --floor $(BENCH_FLOOR) $(BENCH_ARGS)
+
+soak: component js python ## Memory over time in each host: 1,000,000 validations of one tool, 100,000 tools dropped unreleased (bench/soak.md)
+	$(CARGO) build --profile $(HOST_PROFILE) -p bench --bin soak
+	@{ target/$(HOST_PROFILE)/soak && node bench/soak/soak.mjs && $(PY) bench/soak/soak.py; } | python3 bench/soak/report.py
 
 bench-clean: ## Remove bench/.venv and bench/node_modules (the results stay)
 	rm -rf $(BENCH_VENV) bench/node_modules

@@ -1545,7 +1545,12 @@ fn run() -> Result<(), String> {
         real_schemas: data.real.len(),
         source,
     };
-    let md = report::markdown(&results);
+    let mut md = report::markdown(&results);
+    // The last `make soak`'s figures (bench/soak/report.py writes them).
+    if let Ok(soak) = std::fs::read_to_string(root.join("bench/soak.md")) {
+        md.push('\n');
+        md.push_str(&soak);
+    }
     let svg = report::svg(&results);
     println!("{md}");
     let md_path = root.join("bench/results.md");

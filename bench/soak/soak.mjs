@@ -1,0 +1,87 @@
+// Memory soak test for the Node host (js/, jco). `make soak` runs it as
+// `node bench/soak/soak.mjs` from the repository root after `make js`.
+// It prints two JSON lines on stdout (progress goes to stderr):
+//   loop "validate": one tool from examples/get-docket.json, validate() called
+//     1,000,000 times with JSON text, valid and invalid alternately;
+//   loop "tools": 100,000 tools made from a small schema, each used once and
+//     dropped without free(), left to the garbage collector.
+// Each line gives the process's RSS and the component instance's linear memory
+// (`ts.memoryBytes`, as js/test/tools.test.mjs reads it) "before" (after a
+// warm-up: the first 100,000 calls / 10,000 tools) and "after" (at the end),
+// and the loop's wall time. Both loops use the same instance.
+// Counts can be lowered for a quick run: SOAK_VALIDATE=N SOAK_TOOLS=N.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { setImmediate as tick } from 'node:timers/promises';
+
+// `gc()` is needed to collect the dropped tools: re-exec with --expose-gc.
+if (typeof globalThis.gc !== 'function') {
+  const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  if (child.error) throw child.error;
+  process.exit(child.status ?? 1);
+}
+
+const { load } = await import('../../js/src/index.js');
+const VALIDATE = Number(process.env.SOAK_VALIDATE ?? 1_000_000);
+const TOOLS = Number(process.env.SOAK_TOOLS ?? 100_000);
+const VALID = '{"caseId":"3f2504e0-4f89-11d3-9a0c-0305e82c3301","limit":5}';
+const INVALID = '{"limit": 500}';
+const SCHEMA = { type: 'object', properties: { q: { type: 'string', maxLength: 100 } }, required: ['q'] };
+
+function fail(message) {
+  process.stderr.write(`soak: ${message}\n`);
+  process.exit(1);
+}
+
+async function collect() {
+  for (let i = 0; i < 3; i++) {
+    globalThis.gc();
+    await tick();
+  }
+}
+
+const ts = await load();
+const figures = () => ({ rss: process.memoryUsage().rss, memory: ts.memoryBytes });
+function report(loop, count, before, started) {
+  const after = figures();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  console.log(JSON.stringify({ host: 'node', loop, count, rssBefore: before.rss, rssAfter: after.rss, memoryBefore: before.memory, memoryAfter: after.memory, seconds: Number(seconds.toFixed(3)) }));
+}
+
+// Loop 1: one tool, validate() many times.
+{
+  const tool = ts.tool(JSON.parse(readFileSync('examples/get-docket.json', 'utf8')));
+  const warm = Math.min(100_000, VALIDATE);
+  let before = figures();
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < VALIDATE; i++) {
+    const valid = i % 2 === 0;
+    const r = tool.validate(valid ? VALID : INVALID);
+    if (r.ok !== valid || (valid ? r.text !== VALID : r.errors.length !== 2)) fail(`validate call ${i}: unexpected answer ${JSON.stringify(r)}`);
+    if (i + 1 === warm) before = figures();
+    if ((i + 1) % 100_000 === 0) process.stderr.write(`validate: ${i + 1}\n`);
+  }
+  report('validate', VALIDATE, before, started);
+  tool.free();
+}
+
+// Loop 2: many tools, each dropped for the garbage collector.
+{
+  const warm = Math.min(10_000, TOOLS);
+  let before = figures();
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < TOOLS; i++) {
+    const r = ts.tool({ name: 't', inputSchema: SCHEMA }).validate(`{"q":"${i}"}`);
+    if (!r.ok || r.text !== `{"q":"${i}"}`) fail(`tool ${i}: unexpected answer ${JSON.stringify(r)}`);
+    if (i + 1 === warm) before = figures();
+    if ((i + 1) % 10_000 === 0) process.stderr.write(`tools: ${i + 1}\n`);
+    // A server makes its tools between turns of the event loop, where
+    // FinalizationRegistry callbacks run: let one pass every 1,000 tools.
+    if ((i + 1) % 1_000 === 0) await tick();
+  }
+  await collect();
+  ts.schemasCompiled(); // one more call, so releases queued for the next call happen
+  report('tools', TOOLS, before, started);
+  process.stderr.write(`tools: ${ts.liveResources} resources left alive, ${ts.restarts} restarts\n`);
+}
