@@ -7,8 +7,8 @@
 // async` makes the module export `instantiate()` instead of instantiating
 // itself on import, so the wrapper can make a fresh instance after a trap.
 // The component imports nothing, so the bindings need no WASI shim: the build
-// fails if jco reports any import. One fix is made to what jco writes (see
-// `ownItems`). `component.json` records what was built from (the component's
+// fails if jco reports any import. Two fixes are made to what jco writes (see
+// `ownItems` and `noThrowingProbe`). `component.json` records what was built from (the component's
 // SHA-256), the fixes made, and its exports; a second run with the same
 // component, the same jco and the same fixes leaves the output as it is.
 
@@ -44,10 +44,32 @@ const manifestPath = join(outDir, 'component.json');
 // item itself. Declared with `let`, each item's closure has its own.
 // (test/tools.test.mjs frees each tool of a class descriptor in turn.)
 const LIST_ITEM = /^([ \t]*)var (handle\d+) = (dataView\(memory\d+\)\.getInt32\(base \+ 0, true\);\n)\1var (rsc\d+) = /gm;
-const FIXES = ['ownItems: each resource lifted from a list is declared with let, so that its dispose frees it'];
+
+// jco 1.35 wraps each post-return function with `WebAssembly.promising` in a
+// try/catch, once per instantiation. Where there is no JSPI (Node 20), every
+// one throws a TypeError, and V8 words "… is not a function" by parsing the
+// whole function around the call again: here the one generator that holds
+// every export, so the twelve throws took about 40 ms of each instantiation.
+// The probe is made only where `WebAssembly.promising` exists; the fallback
+// is what the catch gave.
+const PROMISING = /^([ \t]*)try \{\n\1  (\w+) = WebAssembly\.promising\((.+)\);\n\1\} catch\(err\) \{\n\1  \2 = \3;\n\1\}$/gm;
+
+const FIXES = [
+  'ownItems: each resource lifted from a list is declared with let, so that its dispose frees it',
+  'noThrowingProbe: WebAssembly.promising is called only where it exists',
+];
 
 function ownItems(source) {
   return source.replace(LIST_ITEM, (_, indent, handle, read, rsc) => `${indent}let ${handle} = ${read}${indent}let ${rsc} = `);
+}
+
+function noThrowingProbe(source) {
+  return source.replace(
+    PROMISING,
+    (_, indent, name, fn) =>
+      `${indent}${name} = ${fn};\n${indent}if (typeof WebAssembly.promising === 'function') {\n` +
+      `${indent}  try {\n${indent}    ${name} = WebAssembly.promising(${fn});\n${indent}  } catch (err) {}\n${indent}}`,
+  );
 }
 
 try {
@@ -78,7 +100,7 @@ if (imports.length > 0) {
   process.exit(1);
 }
 const bindings = 'tool-schema.js';
-files[bindings] = new TextEncoder().encode(ownItems(new TextDecoder().decode(files[bindings])));
+files[bindings] = new TextEncoder().encode(noThrowingProbe(ownItems(new TextDecoder().decode(files[bindings]))));
 
 await rm(outDir, { recursive: true, force: true });
 for (const [name, bytes] of Object.entries(files)) {
