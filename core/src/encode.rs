@@ -325,7 +325,7 @@ pub(crate) fn check_fits(validator: &Validator, text: &str, return_type: &str, a
             return;
         }
     };
-    for (_, e, _) in found {
+    for (_, e) in found {
         let predicate = e.predicate();
         let (subject, path) = match e.path.as_str() {
             "$" => ("it".to_owned(), at.to_string()),

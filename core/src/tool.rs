@@ -144,39 +144,33 @@ impl Tool {
     /// The outcome of one call as the tool result for the model, as
     /// `encode-result` gives it for this tool's return type.
     pub fn encode(&self, outcome: Outcome) -> Result<ToolResult, Vec<Diagnostic>> {
+        let (return_type, kind) = match &self.returns {
+            Returns::Declared { return_type, kind, .. } => (return_type.as_str(), Some(kind)),
+            Returns::Schemas { .. } => ("outputSchema", None),
+        };
+        let check = |text: &str, at: &Path, sink: &mut Sink| match self.fits() {
+            Some(Ok(v)) => crate::encode::check_fits(v, text, return_type, at, sink),
+            Some(Err(diags)) => diags.iter().cloned().for_each(|d| sink.push(d)),
+            None => {}
+        };
+        let r = Returning { return_type, ends_loop: self.info.ends_loop, kind, fits: &check };
         crate::encode::encode_outcome(&self.info.name, outcome, |outcome| {
-            let sink = Sink::default();
-            match &self.returns {
-                Returns::Declared { return_type, kind, fits } => {
-                    let check = |text: &str, at: &Path, sink: &mut Sink| {
-                        if let ReturnKind::Json(d) | ReturnKind::Value(d) = kind {
-                            let validator =
-                                fits.get_or_init(|| crate::encode::fits_validator(&d.schema.to_value().to_json()));
-                            match validator {
-                                Ok(v) => crate::encode::check_fits(v, text, return_type, at, sink),
-                                Err(diags) => diags.iter().cloned().for_each(|d| sink.push(d)),
-                            }
-                        }
-                    };
-                    let r = Returning { return_type, ends_loop: self.info.ends_loop, kind: Some(kind), fits: &check };
-                    crate::encode::encode_kind(&r, outcome, sink)
-                }
-                Returns::Schemas { output } => {
-                    let check = |text: &str, at: &Path, sink: &mut Sink| {
-                        if let Some(v) = output {
-                            crate::encode::check_fits(v, text, "outputSchema", at, sink);
-                        }
-                    };
-                    let r = Returning {
-                        return_type: "outputSchema",
-                        ends_loop: self.info.ends_loop,
-                        kind: None,
-                        fits: &check,
-                    };
-                    crate::encode::encode_kind(&r, outcome, sink)
-                }
-            }
+            crate::encode::encode_kind(&r, outcome, Sink::default())
         })
+    }
+
+    /// The validator a returned value is checked with, when the return type
+    /// has a schema: a declared one's is compiled at its first use.
+    fn fits(&self) -> Option<Result<&Validator, &[Diagnostic]>> {
+        match &self.returns {
+            Returns::Declared { kind: ReturnKind::Json(d) | ReturnKind::Value(d), fits, .. } => Some(
+                fits.get_or_init(|| crate::encode::fits_validator(&d.schema.to_value().to_json()))
+                    .as_ref()
+                    .map_err(Vec::as_slice),
+            ),
+            Returns::Declared { .. } => None,
+            Returns::Schemas { output } => output.as_ref().map(Ok),
+        }
     }
 
     /// The input schema converted for `target`, ready to restore the model's

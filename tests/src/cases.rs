@@ -135,6 +135,42 @@ pub struct EncodeCase {
     pub expect: Option<Value>,
 }
 
+impl EncodeCase {
+    /// What `encode-result` is given for the case (generator mode).
+    pub fn signature(&self) -> tool_schema::Signature<'_> {
+        tool_schema::Signature {
+            tool_name: &self.tool,
+            return_type: &self.returns,
+            types: self.types.as_deref(),
+            naming: self.naming.as_deref(),
+            mode: tool_schema::Mode::Generator,
+            ends_loop: self.ends_loop,
+        }
+    }
+
+    /// A descriptor (JSON text) of a tool with no parameters, named and
+    /// returning as the case says: the case as a tool made once encodes it.
+    pub fn descriptor(&self) -> String {
+        let s = |t: &str| Value::String(t.to_owned());
+        let mut d = vec![
+            ("method".to_owned(), s("F")),
+            (
+                "tool".to_owned(),
+                Value::Object(vec![("name".into(), s(&self.tool)), ("endsLoop".into(), Value::Bool(self.ends_loop))]),
+            ),
+            ("parameters".to_owned(), Value::Array(vec![])),
+            ("returns".to_owned(), s(&self.returns)),
+        ];
+        if let Some(t) = &self.types {
+            d.push(("types".to_owned(), parse(t).expect("types are JSON")));
+        }
+        if let Some(n) = &self.naming {
+            d.push(("naming".to_owned(), s(n)));
+        }
+        Value::Object(d).to_json()
+    }
+}
+
 pub fn part(p: &Value) -> tool_schema::Part {
     match p.get("type").and_then(Value::as_str) {
         Some("text") => tool_schema::Part::Text(text(p, "text")),

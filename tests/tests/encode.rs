@@ -60,15 +60,10 @@ fn golden_of(rendered: &str) -> &str {
 }
 
 fn native(c: &Case) -> String {
-    let sig = tool_schema::Signature {
-        tool_name: &c.tool,
-        return_type: &c.returns,
-        types: c.types.as_deref(),
-        naming: c.naming.as_deref(),
-        mode: tool_schema::Mode::Generator,
-        ends_loop: c.ends_loop,
-    };
-    render(tool_schema::encode_result(sig, c.outcome.clone()).map_err(|d| tool_schema::diag::diagnostics_json(&d)))
+    render(
+        tool_schema::encode_result(c.signature(), c.outcome.clone())
+            .map_err(|d| tool_schema::diag::diagnostics_json(&d)),
+    )
 }
 
 fn wit_part(p: &tool_schema::Part) -> Part {

@@ -136,29 +136,6 @@ fn restore_trials() -> Vec<Trial> {
     trials
 }
 
-/// A descriptor whose one tool returns `returns`, declared in `types`.
-fn descriptor(tool: &str, returns: &str, types: Option<&str>, naming: Option<&str>, ends_loop: bool) -> String {
-    let mut d = vec![
-        ("method".to_owned(), Value::String("F".into())),
-        (
-            "tool".to_owned(),
-            Value::Object(vec![
-                ("name".into(), Value::String(tool.into())),
-                ("endsLoop".into(), Value::Bool(ends_loop)),
-            ]),
-        ),
-        ("parameters".to_owned(), Value::Array(vec![])),
-        ("returns".to_owned(), Value::String(returns.into())),
-    ];
-    if let Some(t) = types {
-        d.push(("types".to_owned(), parse(t).expect("types are JSON")));
-    }
-    if let Some(n) = naming {
-        d.push(("naming".to_owned(), Value::String(n.into())));
-    }
-    Value::Object(d).to_json()
-}
-
 fn encode_trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     for path in sorted_json_files(&vectors_dir().join("encode")) {
@@ -166,17 +143,8 @@ fn encode_trials() -> Vec<Trial> {
         let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table parses");
         for (i, (c, name)) in encode_cases(&file).into_iter().zip(case_names(&file)).enumerate() {
             trials.push(Trial::test(format!("encode/{table}/{i:02}:{name}"), move || {
-                let sig = tool_schema::Signature {
-                    tool_name: &c.tool,
-                    return_type: &c.returns,
-                    types: c.types.as_deref(),
-                    naming: c.naming.as_deref(),
-                    mode: tool_schema::Mode::Generator,
-                    ends_loop: c.ends_loop,
-                };
-                let free = tool_schema::encode_result(sig, c.outcome.clone());
-                let text = descriptor(&c.tool, &c.returns, c.types.as_deref(), c.naming.as_deref(), c.ends_loop);
-                let tools = match Tool::from_descriptor(&text) {
+                let free = tool_schema::encode_result(c.signature(), c.outcome.clone());
+                let tools = match Tool::from_descriptor(&c.descriptor()) {
                     Ok(t) => t,
                     // A return type, name or types map the descriptor refuses:
                     // encode-result refuses the value, or the case is a failure

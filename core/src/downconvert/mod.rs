@@ -329,19 +329,19 @@ impl Restoring {
     /// Validation's errors and the answer's own problems, in document order.
     fn merged(&self, checked: Vec<crate::validate::Found>, problems: Vec<(Vec<usize>, ArgError)>) -> Vec<ArgError> {
         let p = &*self.profile;
-        let conv_weakened = &self.weakened;
         // An answer that could not be turned back is its own error; validation's
         // errors at or under its place would only repeat it.
         let under = |path: &str, at: &str| {
             path == at || at == "$" || path.strip_prefix(at).is_some_and(|rest| rest.starts_with(['.', '[']))
         };
-        let hinted = |(position, mut e, source): crate::validate::Found| {
+        let hinted = |(position, mut e): crate::validate::Found| {
             // The keyword that failed, or one it sits under (a branch of a
             // oneOf the target saw only as a hint).
+            let source = &e.schema_location;
             let under_hint = source.match_indices('/').any(|(i, _)| {
                 let (node, rest) = source.split_at(i);
                 let keyword = rest[1..].split('/').next().unwrap_or("");
-                conv_weakened.contains(&(node.to_owned(), keyword.to_owned()))
+                self.weakened.contains(&(node.to_owned(), keyword.to_owned()))
             });
             if under_hint {
                 let base = e.message.trim_end_matches('.');

@@ -174,9 +174,8 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// An error found: where it sorts in the document (member and item
-/// indices, a missing member after its object's members), the error, and
-/// the schema location (a JSON pointer) of the keyword that failed.
-pub(crate) type Found = (Vec<usize>, ArgError, String);
+/// indices, a missing member after its object's members), and the error.
+pub(crate) type Found = (Vec<usize>, ArgError);
 
 /// What rendering reads besides the errors.
 pub(crate) struct Context<'a, 't> {
@@ -563,7 +562,7 @@ pub(crate) fn report(cx: &Context<'_, '_>, errors: &[RawError], dropped: u64, ma
             }
             _ => cx.position(if e.names != NONE { e.names } else { e.inst }),
         };
-        out.push((position, rendered, src));
+        out.push((position, rendered));
     }
     (out, more)
 }

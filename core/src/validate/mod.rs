@@ -204,7 +204,7 @@ impl Validator {
     /// integral numbers in integer slots written as integers. Otherwise every
     /// error, in document order.
     pub fn validate(&self, args_text: &str) -> Result<String, Vec<ArgError>> {
-        self.check(args_text).map_err(|errors| errors.into_iter().map(|(_, e, _)| e).collect())
+        self.check(args_text).map_err(|errors| errors.into_iter().map(|(_, e)| e).collect())
     }
 
     /// Validates an argument value already read (and written back as text:
@@ -228,12 +228,12 @@ impl Validator {
             Refused::Listed(mut found, more) => {
                 if more > 0 {
                     let max = self.options.limits.max_errors.max(1);
-                    found.push((vec![usize::MAX], messages::more_errors(more, max), String::new()));
+                    found.push((vec![usize::MAX], messages::more_errors(more, max)));
                 }
                 found
             }
             Refused::OverBudget => {
-                vec![(Vec::new(), messages::over_budget(self.options.limits.max_work), String::new())]
+                vec![(Vec::new(), messages::over_budget(self.options.limits.max_work))]
             }
         })
     }
@@ -250,7 +250,7 @@ impl Validator {
     }
 
     fn check_listed(&self, args_text: &str, parse_limits: ParseLimits) -> Result<String, Refused> {
-        let one = |e: ArgError| Refused::Listed(vec![(Vec::new(), e, String::new())], 0);
+        let one = |e: ArgError| Refused::Listed(vec![(Vec::new(), e)], 0);
         let limits = &self.options.limits;
         let tape = tape::Tape::parse(args_text, parse_limits).map_err(|e| one(messages::unreadable(&e)))?;
         if !self.options.any_value && tape.tok(0).kind != tape::Kind::Object {

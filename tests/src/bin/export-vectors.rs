@@ -192,15 +192,7 @@ fn main() {
     for path in sorted_json_files(&dir.join("encode")) {
         let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table");
         for (i, (c, name)) in cases::encode_cases(&file).into_iter().zip(case_names(&file)).enumerate() {
-            let sig = tool_schema::Signature {
-                tool_name: &c.tool,
-                return_type: &c.returns,
-                types: c.types.as_deref(),
-                naming: c.naming.as_deref(),
-                mode: tool_schema::Mode::Generator,
-                ends_loop: c.ends_loop,
-            };
-            let r = tool_schema::encode_result(sig, c.outcome.clone());
+            let r = tool_schema::encode_result(c.signature(), c.outcome.clone());
             all.push(obj(vec![
                 ("id", s(format!("encode/{}/{i:02}:{name}", stem(&path)))),
                 ("op", s("encode-result")),
@@ -229,11 +221,7 @@ fn main() {
     for path in sorted_json_files(&dir.join("downconvert")) {
         let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table");
         for (i, (c, name)) in cases::downconvert_cases(&file).into_iter().zip(case_names(&file)).enumerate() {
-            let target = match (&c.profile, c.provider.as_str()) {
-                (Some(p), _) => obj(vec![("provider", s("custom")), ("profile", s(p))]),
-                (None, "anthropic" | "openai" | "gemini") => obj(vec![("provider", s(&c.provider))]),
-                (None, _) => continue,
-            };
+            let Some(target) = target_value(&c) else { continue };
             let id = s(format!("downconvert/{}/{i:02}:{name}", stem(&path)));
             all.push(match &c.answer {
                 Some(args) => {
@@ -303,6 +291,16 @@ fn main() {
     println!("{count} vectors written to {}", out.display());
 }
 
+/// A downconvert case's target as the vectors write it; `None` for a
+/// provider no target names (its refusal is native only).
+fn target_value(c: &cases::DownconvertCase) -> Option<Value> {
+    match (&c.profile, c.provider.as_str()) {
+        (Some(p), _) => Some(obj(vec![("provider", s("custom")), ("profile", s(p))])),
+        (None, "anthropic" | "openai" | "gemini") => Some(obj(vec![("provider", s(&c.provider))])),
+        (None, _) => None,
+    }
+}
+
 /// One `tool` case, answered by the native core.
 fn tool_case(id: String, input: Value) -> Value {
     let expect = conformance::typed::tool_native(&input).expect("a well-formed tool case");
@@ -326,12 +324,7 @@ fn tool_cases(dir: &std::path::Path, all: &mut Vec<Value>) {
         let table = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
         let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table");
         for (i, (c, name)) in cases::downconvert_cases(&file).into_iter().zip(case_names(&file)).enumerate() {
-            let target = match (&c.profile, c.provider.as_str()) {
-                (Some(p), _) => obj(vec![("provider", s("custom")), ("profile", s(p))]),
-                (None, "anthropic" | "openai" | "gemini") => obj(vec![("provider", s(&c.provider))]),
-                (None, _) => continue,
-            };
-            let Some(answer) = &c.answer else { continue };
+            let (Some(target), Some(answer)) = (target_value(&c), &c.answer) else { continue };
             let calls = Value::Array(vec![obj(vec![("convert", target), ("restore", s(answer))])]);
             let input = obj(vec![("schema", s(&c.schema)), ("calls", calls)]);
             all.push(tool_case(format!("tool/restore/{table}/{i:02}:{name}"), input));
@@ -341,20 +334,8 @@ fn tool_cases(dir: &std::path::Path, all: &mut Vec<Value>) {
         let table = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
         let file = parse(&std::fs::read_to_string(&path).expect("read table")).expect("table");
         for (i, (c, name)) in cases::encode_cases(&file).into_iter().zip(case_names(&file)).enumerate() {
-            let mut d = vec![
-                ("method", s("F")),
-                ("tool", obj(vec![("name", s(&c.tool)), ("endsLoop", Value::Bool(c.ends_loop))])),
-                ("parameters", Value::Array(vec![])),
-                ("returns", s(&c.returns)),
-            ];
-            if let Some(t) = &c.types {
-                d.push(("types", parse(t).expect("types are JSON")));
-            }
-            if let Some(n) = &c.naming {
-                d.push(("naming", s(n)));
-            }
             let calls = Value::Array(vec![obj(vec![("encode", outcome(&c.outcome))])]);
-            let input = obj(vec![("descriptor", s(obj(d).to_json())), ("calls", calls)]);
+            let input = obj(vec![("descriptor", s(c.descriptor())), ("calls", calls)]);
             all.push(tool_case(format!("tool/encode/{table}/{i:02}:{name}"), input));
         }
     }
