@@ -37,18 +37,17 @@ import tool_schema  # noqa: E402
 if len(sys.argv) > 3 and sys.argv[3] == "--profile" and os.environ.get("TOOL_SCHEMA_BENCH_PERFMAP"):
     from tool_schema import _engine
 
-    _plain_engine = _engine._engine
-
-    def _perfmap_engine() -> Any:
+    def _perfmap_engine(bounds: Any) -> Any:
         from wasmtime import Config, Engine
 
         config = Config()
         config.wasm_component_model = True
-        config.consume_fuel = True
+        config.consume_fuel = bounds.fuel
+        config.epoch_interruption = bounds.epoch
         config.profiler = "perfmap"
         return Engine(config)
 
-    _engine._engine = _perfmap_engine
+    _engine._new_engine = _perfmap_engine
 
 rt = tool_schema.Runtime(component=component)
 load_ns = now() - t0

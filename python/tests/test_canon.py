@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any, List
 
 import pytest
 
@@ -262,3 +263,106 @@ def test_an_answer_the_canonical_abi_refuses_is_a_trap_and_the_next_call_works(m
     monkeypatch.undo()
     assert rt.flatten_doc("x") == "x"
     assert rt.info().instances == 2
+
+
+# -- trampolines: one crossing per call ------------------------------------------------
+
+
+def _crossings(monkeypatch: pytest.MonkeyPatch, cx: _canon._Context, *through: _canon.Function) -> List[int]:
+    """Counts the calls into WebAssembly made through ``cx`` (each is one
+    ctypes call), and through the trampolines of the functions ``through``;
+    the list holds each called function's address, in order."""
+    made: List[int] = []
+    invoke = cx._invoke
+
+    def counted(func: int, address: int, count: int) -> None:
+        made.append(func)
+        invoke(func, address, count)
+
+    def counted_raw(context: int, func: int, address: int, count: int, trap: int) -> Any:
+        made.append(func)
+        return _canon._call(context, func, address, count, trap)
+
+    monkeypatch.setattr(cx, "_invoke", counted)
+    for f in through:
+        monkeypatch.setitem(f.call.__globals__, "invoke", counted_raw)
+    return made
+
+
+@pytest.mark.parametrize(
+    ("interface", "name"),
+    [
+        ("describe", "flatten-doc"),
+        ("describe", "describe-tool"),
+        ("validate", "[method]validator.validate"),
+        ("validate", "validate-args"),
+        ("tools", "[method]tool.validate"),
+        ("tools", "[method]converted.restore"),
+        ("tools", "[static]tool.from-descriptor"),
+    ],
+)
+def test_the_functions_that_take_text_are_called_through_a_trampoline(interface: str, name: str) -> None:
+    assert _function(ts.Runtime(), interface, name).trampoline is not None
+
+
+def test_a_call_through_its_trampoline_is_one_crossing_and_longer_text_three(
+    monkeypatch: pytest.MonkeyPatch, get_docket: str
+) -> None:
+    rt = ts.Runtime()
+    tool = rt.tool({"name": "note", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}})
+    validate = _function(rt, "tools", "[method]tool.validate")
+    assert tool.validate('{"q": ""}').ok  # the staging area is allocated
+    made = _crossings(monkeypatch, _core(rt).cx, validate)
+    for _ in range(3):
+        assert tool.validate('{"q": "c"}').text == '{"q":"c"}'
+    assert made == [validate.trampoline] * 3
+    # Text past the staging area: cabi_realloc, the function, its cabi_post
+    # (after the trampoline's last result is freed), with the same answer.
+    long = "c" * (_canon.STAGING + 1)
+    del made[:]
+    assert tool.validate(json.dumps({"q": long})).value == {"q": long}
+    assert made == [validate.post, _core(rt).cx.realloc, validate.func, validate.post]
+    assert [e.keyword for e in tool.validate('{"q": 5}').errors] == ["type"]
+
+
+def test_results_left_by_trampolines_are_freed_whatever_is_called_next(get_docket: str) -> None:
+    # The guest's exports share one return area: a result left to free is
+    # freed before another function's call overwrites it. Calls of several
+    # functions in turn answer right, and leave linear memory as it was.
+    rt = ts.Runtime()
+    tool = rt.tool(get_docket)
+    validator = rt.validator(SCHEMA)
+    converted = tool.convert("openai")
+    calls = [
+        lambda: tool.validate('{"caseId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301"}').text == '{"caseId":"3f2504e0-4f89-11d3-9a0c-0305e82c3301","limit":10}',
+        lambda: rt.flatten_doc("<summary>a <c>b</c></summary>") == "a b",
+        lambda: tool.info.name == "get_docket",
+        lambda: [e.keyword for e in validator.validate('{"n": 9}').errors] == ["maximum"],
+        lambda: converted.restore('{"caseId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "limit": null}').text == '{"caseId":"3f2504e0-4f89-11d3-9a0c-0305e82c3301","limit":10}',
+        lambda: rt.validate_args(SCHEMA, '{"n": 1}').bound_args == '{"n":1}',
+        lambda: rt.schemas_compiled() > 0,
+    ]
+    for i in range(70):
+        assert calls[i % len(calls)]()
+    size = len(_core(rt).cx.view())
+    for i in range(7_000):
+        assert calls[(i * 3) % len(calls)](), i
+    assert len(_core(rt).cx.view()) == size, "linear memory grew: a result was not freed"
+    assert rt.info().instances == 1
+
+
+def test_memory_grown_during_a_trampolines_call_is_seen_by_the_next_read() -> None:
+    # Tools made and kept grow linear memory inside from-descriptor's
+    # trampoline; the host reads every answer from the memory as it is then.
+    rt = ts.Runtime()
+    cx = _core(rt).cx
+    descriptor = json.loads((EXAMPLES / "get-docket.json").read_text())
+    kept = []
+    sizes = set()
+    for i in range(600):
+        descriptor["method"] = f"Tool{i}"
+        kept.append(rt.tool(descriptor))
+        assert len(cx.view()) == _canon._mem_size(cx.context, cx.memory)
+        sizes.add(len(cx.view()))
+    assert len(sizes) > 1, "memory did not grow: the test proves nothing"
+    assert [t.info.name for t in kept[::100]] == [f"tool{i}" for i in range(0, 600, 100)]

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 import zipfile
 from pathlib import Path
 from typing import Any, Dict, List
@@ -94,11 +95,79 @@ def test_runtime_info_says_how_the_component_was_loaded() -> None:
     assert info.origin in ("cache", "compiled")
     assert info.component == _engine.shipped_component()
     assert len(info.component_sha256) == 64
-    assert (info.fuel, info.memory_limit) == (ts.DEFAULT_FUEL, ts.DEFAULT_MEMORY_LIMIT)
-    assert (ts.DEFAULT_FUEL, ts.DEFAULT_MEMORY_LIMIT) == (50_000_000_000, 512 * 1024 * 1024)
+    assert (info.deadline, info.fuel, info.memory_limit) == (ts.DEFAULT_DEADLINE, None, ts.DEFAULT_MEMORY_LIMIT)
+    assert (ts.DEFAULT_DEADLINE, ts.DEFAULT_FUEL, ts.DEFAULT_MEMORY_LIMIT) == (10.0, 50_000_000_000, 512 * 1024 * 1024)
+    fueled = ts.Runtime(fuel=1_000_000_000, deadline=None).info()
+    assert (fueled.deadline, fueled.fuel) == (None, 1_000_000_000)
+
+
+def test_each_way_of_bounding_a_call_has_an_engine_and_a_cache_file_of_its_own() -> None:
+    bounds = [_engine.Bounds(fuel=f, epoch=e) for f in (False, True) for e in (False, True)]
+    assert len({b.settings() for b in bounds}) == 4
+    engines = [_engine.engine_for(b) for b in bounds]
+    assert len({id(e) for e in engines}) == 4 and _engine.engine_for(bounds[0]) is engines[0]
+    wasm = _engine.shipped_component().read_bytes()
+    assert len({_engine.cache_key(wasm, b) for b in bounds}) == 4
+    # Every one of them answers the same.
+    answers = {
+        repr(ts.Runtime(deadline=d, fuel=f).validate_args(SMALL_SCHEMA, '{"n": 9}'))
+        for d in (None, 1.0)
+        for f in (None, 10**9)
+    }
+    assert len(answers) == 1
 
 
 # -- fuel, memory and recovery after a trap ----------------------------------------------
+
+
+def _slow_args(objects: int) -> str:
+    """Arguments that take about a quarter of a microsecond per object to check
+    against :data:`SLOW_SCHEMA` (a pattern applied to each)."""
+    return json.dumps({"items": [{"a": "xyxyxyxyxyxy"}] * objects})
+
+
+SLOW_SCHEMA = json.dumps(
+    {
+        "type": "object",
+        "properties": {
+            "items": {"type": "array", "items": {"type": "object", "properties": {"a": {"pattern": "^(x|y)+z?$"}}}}
+        },
+    }
+)
+
+
+def test_a_call_past_its_deadline_is_stopped_and_the_next_call_works() -> None:
+    rt = ts.Runtime(deadline=0.02)
+    validator = rt.validator(SLOW_SCHEMA)
+    assert validator.validate(_slow_args(10)).ok
+    slow = _slow_args(400_000)  # 9 MB, about a tenth of a second of work
+    unbounded = ts.Runtime(deadline=None).validator(SLOW_SCHEMA)
+    started = time.monotonic()
+    assert unbounded.validate(slow).ok  # without a deadline the call runs to its end
+    to_the_end = time.monotonic() - started
+    started = time.monotonic()
+    with pytest.raises(ts.TrapError) as caught:
+        validator.validate(slow)
+    stopped_after = time.monotonic() - started
+    assert caught.value.timed_out and not caught.value.out_of_fuel
+    assert str(caught.value) == "the call ran past its deadline (0.02 s) and was stopped; a fresh instance replaces it"
+    assert stopped_after < to_the_end / 2, "stopped near its deadline, not at the end of the work"
+    assert rt.info().instances == 2
+    assert validator.validate(_slow_args(10)).ok and validator.compilations == 2
+    # Many short calls in a row are never stopped, however long they take together.
+    started = time.monotonic()
+    while time.monotonic() - started < 0.2:
+        assert validator.validate(_slow_args(100)).ok
+    assert rt.info().instances == 2
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"deadline": 0}, {"deadline": -1.0}, {"deadline": float("inf")}, {"deadline": "1"}, {"fuel": 0}, {"fuel": 1.5}, {"fuel": True}],
+)
+def test_a_bound_that_is_not_positive_is_refused(kwargs: Dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        ts.Runtime(**kwargs)
 
 
 def test_running_out_of_fuel_traps_and_the_next_call_works() -> None:

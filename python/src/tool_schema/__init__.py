@@ -69,6 +69,7 @@ from ._model import (
     ValidationResult,
 )
 from ._runtime import (
+    DEFAULT_DEADLINE,
     DEFAULT_FUEL,
     DEFAULT_MEMORY_LIMIT,
     DEFAULT_WORK_BUDGET,
@@ -89,6 +90,7 @@ __all__ = [
     "ClosedError",
     "Converted",
     "Custom",
+    "DEFAULT_DEADLINE",
     "DEFAULT_FUEL",
     "DEFAULT_MEMORY_LIMIT",
     "DEFAULT_WORK_BUDGET",

@@ -33,7 +33,7 @@ import struct
 import threading
 import weakref
 from ctypes import c_size_t, c_uint64, c_void_p
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from wasmtime import Engine, FuncType, Linker, Module, Store, Trap, ValType, WasmtimeError
 
@@ -126,7 +126,7 @@ class _Context:
     """One instance's store, memory and realloc, as raw pointers for ctypes."""
 
     def __init__(self, store: Store, memory: int, realloc: int):
-        self.context = ctypes.cast(store._context(), c_void_p).value
+        self.context: int = ctypes.cast(store._context(), c_void_p).value or 0
         self.memory = memory
         self.realloc = realloc
         # One argument area for every call: 16 raw values (flat parameters
@@ -137,8 +137,26 @@ class _Context:
         self.raw_address = ctypes.addressof((ctypes.c_char * len(self.raw)).from_buffer(self.raw))
         self.trap = c_void_p()
         self.trap_address = ctypes.addressof(self.trap)
+        #: The size of linear memory when it was last asked, or -1 when a
+        #: call may have grown it since (memory grows, and may move, only
+        #: while the instance runs).
         self._size = -1
         self._view: memoryview = memoryview(b"")
+        #: Calls made so far: the epoch deadline's callback tells one call
+        #: from the next by it.
+        self.calls = 0
+        #: The deadline's count (:func:`_on_deadline`): the call last seen
+        #: and the windows it has run since.
+        self.seen = 0
+        self.strikes = 0
+        #: Set by the deadline's callback when it stops a call.
+        self.timed_out = False
+        #: The result a trampoline's call left to free: the function's
+        #: ``cabi_post_*`` and the result's address (:meth:`free_pending`).
+        self.pending: Optional[Tuple[int, int]] = None
+        #: Where top-level string arguments are staged for the calls made
+        #: through a trampoline (allocated at the first such call).
+        self.staging = 0
 
     def call(self, func: int, params: Sequence[int], writer: Callable[..., None]) -> None:
         """Calls ``func`` with ``params`` (written by ``writer``, one of
@@ -147,13 +165,33 @@ class _Context:
         self._invoke(func, self.raw_address, MAX_FLAT_PARAMS)
 
     def _invoke(self, func: int, address: int, count: int) -> None:
+        self._size = -1
         error = _call(self.context, func, address, count, self.trap_address)
+        if error or self.trap.value:
+            self.failed(error)
+
+    def failed(self, error: Optional[int]) -> NoReturn:
+        """Raises what a call that failed (``error``) or trapped left."""
         if error:
             raise _failure(str(WasmtimeError._from_ptr(ctypes.cast(error, _ERROR))))
-        if self.trap.value:
-            trap = Trap._from_ptr(ctypes.cast(self.trap.value, _TRAP))
-            self.trap.value = None
-            raise _failure(trap.message)
+        trap = Trap._from_ptr(ctypes.cast(self.trap.value or 0, _TRAP))
+        self.trap.value = None
+        raise _failure(trap.message)
+
+    def stage(self) -> int:
+        """The staging area, allocated at its first use."""
+        if not self.staging:
+            self.staging = self.alloc(1, STAGING)
+        return self.staging
+
+    def free_pending(self) -> None:
+        """Frees the result a trampoline's call left (before any call that
+        is not that function's trampoline: the guest's exports share one
+        return area)."""
+        pending = self.pending
+        if pending is not None:
+            self.pending = None
+            self.call(pending[0], (pending[1],), _WRITE1)
 
     def result(self) -> int:
         """The first raw result, as an i64 (an i32 result is its low half)."""
@@ -168,14 +206,26 @@ class _Context:
         self._invoke(func, ctypes.addressof(area), 1)
 
     def view(self) -> memoryview:
-        """Linear memory as bytes; a new view when it has grown. (A memory
-        moves only when it grows, so its size tells when to look again.)"""
+        """Linear memory as bytes, looked up again only after a call that
+        may have grown it. (A memory moves only when it grows.)"""
+        if self._size < 0:
+            self._refresh()
+        return self._view
+
+    def _refresh(self) -> None:
         size = _mem_size(self.context, self.memory)
-        if size != self._size:
-            self._size = size
+        if size != len(self._view):
             base = _mem_data(self.context, self.memory)
             self._view = memoryview((ctypes.c_char * size).from_address(base)).cast("B")
-        return self._view
+        self._size = size
+
+    def grown_to(self, pages: int) -> None:
+        """After a trampoline's call, which answers the memory's size in
+        pages: a new view only when the memory has grown."""
+        if pages << 16 != len(self._view):
+            self._refresh()
+        else:
+            self._size = len(self._view)
 
     def alloc(self, align: int, size: int) -> int:
         self.call(self.realloc, (0, 0, align, size), _WRITE4)
@@ -206,6 +256,7 @@ def _writer(count: int) -> Callable[..., None]:
 
 _Q_RAW = struct.Struct("<q").unpack_from
 _WRITE4 = _writer(4)
+_WRITE1 = _writer(1)
 
 
 # -- types: size, alignment, flat form, and moving values -------------------------------
@@ -647,7 +698,11 @@ def _ty(ty: Any, instance: Any, records: Dict[Tuple[str, ...], Callable[..., Any
 class Function:
     """One export, called directly: ``call(fuel, *args)`` as
     :class:`tool_schema._direct.Function` has it. Not thread-safe: the
-    runtime's lock serializes calls."""
+    runtime's lock serializes calls.
+
+    A function that takes a string or gives a result to free is called
+    through its trampoline (:func:`_trampoline_wat`) when its strings fit in
+    the staging area: one crossing into WebAssembly instead of three."""
 
     def __init__(self, instance: "CoreInstance", export: str, params: List[_Ty], result: Optional[_Ty]):
         self.instance = instance
@@ -671,16 +726,117 @@ class Function:
         # A return pointer, or the one flat result, is masked to u32 when an i32.
         self.result_i32 = self.result_in_memory or result_flat == ["i32"]
         self.write_post = _writer(1 if result_flat else 0)
+        #: The parameters that are strings (staged for the trampoline).
+        self.strings = [i for i, p in enumerate(params) if type(p) is _String]
+        # The core function's results: its flat result, or a return pointer.
+        core_results = ["i32"] if self.result_in_memory else result_flat
+        self.trampoline: Optional[int] = None
+        if not self.spilled and (self.strings or self.post is not None):
+            self.trampoline = instance.trampoline(export, flat, params, core_results, self.post is not None)
+        # The trampoline's parameters: with a result to free, the flag and
+        # the previous result's address come first.
+        self.write_trampoline = _writer(count + 2 if self.post is not None else count)
+        if self.trampoline is not None:
+            # The call through the trampoline, written out for this
+            # function's parameters (an attribute of the instance, in place
+            # of the method).
+            self.call = self._fast(core_results)  # type: ignore[method-assign]
 
-    def call(self, fuel: Optional[int], *args: Any) -> Any:
+    def _fast(self, core_results: List[str]) -> Callable[..., Any]:
+        """:meth:`call` through the trampoline, as Python written for this
+        function's parameters: each string written into the staging area
+        (the trampoline moves it into memory of its own), one crossing, the
+        result read in place and left to be freed by the next call
+        (:meth:`_Context.free_pending`). Strings longer in all than the
+        staging area go to :meth:`_call_plain`."""
+        cx = self.cx
+        n = len(self.params)
+        names = [f"a{i}" for i in range(n)]
+        env: Dict[str, Any] = {
+            "cx": cx, "invoke": _call, "context": cx.context, "trampoline": self.trampoline,
+            "raw": cx.raw, "address": cx.raw_address, "trap_address": cx.trap_address, "trap": cx.trap,
+            "write": self.write_trampoline, "STAGING": STAGING, "Q": _Q_RAW, "post": self.post,
+            "RP": struct.Struct(
+                ("<I12xI" if self.result_i32 else "<q8xI") if core_results else "<I"
+            ).unpack_from,
+            "lift": self._lift, "plain": self._call_plain, "wrong_count": _wrong_count, "set_fuel": _set_fuel_checked, "W1": _WRITE1,
+        }
+        lines = ["def fast(fuel, *args):"]
+        lines.append(f"    if len(args) != {n}: wrong_count(len(args), {n})")
+        if names:
+            lines.append(f"    {', '.join(names)}, = args")
+        lines.append("    cx.calls += 1")
+        lines.append("    if fuel is not None: set_fuel(context, fuel)")
+        for i in self.strings:
+            lines.append(f"    if type(a{i}) is not str: raise TypeError('expected string type')")
+            lines.append(f"    b{i} = a{i}.encode()")
+        if self.strings:
+            total = " + ".join(f"len(b{i})" for i in self.strings)
+            lines.append(f"    if {total} > STAGING: return plain({', '.join(names)})")
+            lines.append("    at = cx.staging or cx.stage()")
+            lines.append("    mv = cx._view if cx._size >= 0 else cx.view()")
+        flat: List[str] = []
+        for i, p in enumerate(self.params):
+            if i in self.strings:
+                lines.append(f"    n{i} = len(b{i}); mv[at:at + n{i}] = b{i}; s{i} = at; at += n{i}")
+                flat += [f"s{i}", f"n{i}"]
+            else:
+                env[f"p{i}"] = p
+                # Lowered as usual (a string inside a variant is allocated by
+                # a call of its own, after which memory may have grown).
+                lines.append(f"    f{i} = []; p{i}.lower(cx, a{i}, f{i})")
+                if self.strings:
+                    lines.append("    mv = cx.view()")
+                flat.append(f"*f{i}")
+        if self.post is not None:
+            lines += [
+                "    pending = cx.pending",
+                "    cx.pending = None",
+                "    if pending is None: free = held = 0",
+                "    elif pending[0] == post: free = 1; held = pending[1]",
+                "    else: cx.call(pending[0], (pending[1],), W1); free = held = 0",
+            ]
+            flat = ["free", "held", *flat]
+        else:
+            lines.append("    if cx.pending is not None: cx.free_pending()")
+        lines.append(f"    write(raw, 0{''.join(', ' + f for f in flat)})")
+        lines.append("    cx._size = -1")
+        lines.append("    error = invoke(context, trampoline, address, 16, trap_address)")
+        lines.append("    if error or trap.value: cx.failed(error)")
+        # The result (an i32's low half, as unsigned) and the size in pages
+        # after it, in one read.
+        if self.result is None:
+            lines.append("    pages, = RP(raw, 0)")
+        else:
+            lines.append("    r, pages = RP(raw, 0)")
+        # Memory has grown when its size in pages is not the view's.
+        lines.append("    if pages << 16 == len(cx._view): cx._size = pages << 16")
+        lines.append("    else: cx.grown_to(pages)")
+        if self.result is None:
+            lines.append("    return None")
+        else:
+            if self.post is not None:
+                lines.append("    cx.pending = (post, r)")
+            lines.append("    return lift(cx, r)")
+        exec("\n".join(lines), env)  # noqa: S102 - our own text, from the function's types
+        fast: Callable[..., Any] = env["fast"]
+        return fast
+
+    def _call_plain(self, *args: Any) -> Any:
+        """The call without the trampoline (fuel, if any, is already set)."""
+        return Function.call(self, None, *args, plain=True)
+
+    def call(self, fuel: Optional[int], *args: Any, plain: bool = False) -> Any:
+        """Calls the function: ``fuel``, when not None, is set first. (A
+        function with a trampoline is called by :meth:`_fast`'s instead.)"""
         params = self.params
         if len(args) != len(params):
-            raise TypeError(f"wrong number of parameters provided: given {len(args)}, expected {len(params)}")
+            _wrong_count(len(args), len(params))
         cx = self.cx
+        cx.calls += 1
         if fuel is not None:
-            error = _set_fuel(cx.context, fuel)
-            if error:
-                raise WasmtimeError._from_ptr(ctypes.cast(error, _ERROR))
+            _set_fuel_checked(cx.context, fuel)
+        cx.free_pending()
         flat: List[int] = []
         if self.spilled:
             t = self.tuple
@@ -701,18 +857,146 @@ class Function:
             if self.result_i32:
                 raw &= 0xFFFFFFFF
             post_args = [raw]
-            try:
-                if self.result_in_memory:
-                    value = result.load(cx, cx.view(), raw)
-                else:
-                    value = result.lift_flat(cx, raw)
-            except (UnicodeDecodeError, struct.error, IndexError, ValueError) as e:
-                # What wasmtime's own lifting refuses (text that is not UTF-8,
-                # a pointer out of bounds): the instance is not to be trusted.
-                raise WasmtimeError(f"the instance returned a value the canonical ABI refuses: {e}") from None
+            value = self._lift(cx, raw)
         if self.post is not None:
             cx.call(self.post, post_args, self.write_post)
         return value
+
+    def _lift(self, cx: _Context, raw: int) -> Any:
+        result = self.result
+        assert result is not None
+        try:
+            if self.result_in_memory:
+                return result.load(cx, cx.view(), raw)
+            return result.lift_flat(cx, raw)
+        except (UnicodeDecodeError, struct.error, IndexError, ValueError) as e:
+            # What wasmtime's own lifting refuses (text that is not UTF-8,
+            # a pointer out of bounds): the instance is not to be trusted.
+            raise WasmtimeError(f"the instance returned a value the canonical ABI refuses: {e}") from None
+
+
+def _wrong_count(given: int, expected: int) -> NoReturn:
+    raise TypeError(f"wrong number of parameters provided: given {given}, expected {expected}")
+
+
+def _set_fuel_checked(context: int, fuel: int) -> None:
+    error = _set_fuel(context, fuel)
+    if error:
+        raise WasmtimeError._from_ptr(ctypes.cast(error, _ERROR))
+
+
+#: The most bytes of string arguments one call stages for its trampoline;
+#: a call with more takes the three crossings (its strings are allocated
+#: one by one), whose cost is small beside the work on that much text.
+STAGING = 64 * 1024
+
+
+def _trampoline_wat(params: Sequence[str], strings: Sequence[int], results: Sequence[str], post: bool) -> str:
+    """A module that calls one export ``f`` of the guest in one crossing.
+
+    Called with ``f``'s own flat parameters (``params``), where each string
+    at a flat index of ``strings`` (its address, then its length) lies in the
+    host's staging area, it moves each staged string into memory the guest
+    allocates with ``cabi_realloc`` (the canonical ABI gives the callee its
+    strings to own), calls ``f``, and answers ``f``'s results and the
+    memory's size in pages, so that the host knows when memory has grown
+    without asking. When ``f`` has a result to free (``post``, its
+    ``cabi_post_*``), two parameters come first: a flag and the address of
+    ``f``'s previous result, which is freed first. The host defers each
+    result's freeing to the next call of the same function, or frees it
+    itself before any other call (the guest's return area is shared by all
+    its exports): :meth:`Function.call`. Without a trampoline a call is
+    three crossings from Python (``cabi_realloc``, the export, its
+    ``cabi_post_*``), each costing more than all of this."""
+    sig = (f" (param {' '.join(params)})" if params else "") + (f" (result {' '.join(results)})" if results else "")
+    # With a result to free, two parameters come first: whether to free the
+    # previous call's result, and its address.
+    shift = 2 if post else 0
+    out = [
+        "(module",
+        '  (import "g" "memory" (memory 0))',
+        '  (import "g" "realloc" (func $realloc (param i32 i32 i32 i32) (result i32)))',
+        f'  (import "g" "f" (func $f{sig}))',
+    ]
+    if post:
+        out.append('  (import "g" "post" (func $post (param i32)))')
+    all_params = ["i32", "i32", *params] if post else list(params)
+    params_decl = f" (param {' '.join(all_params)})" if all_params else ""
+    out.append(f'  (func (export "call"){params_decl} (result {" ".join([*results, "i32"])})')
+    out.append("    (local $p i32)" + (f" (local $r {results[0]})" if results else ""))
+    if post:
+        out.append("    (if (local.get 0) (then (call $post (local.get 1))))")
+    for i in strings:
+        a, n = i + shift, i + shift + 1
+        out.append(f"    (local.set $p (call $realloc (i32.const 0) (i32.const 0) (i32.const 1) (local.get {n})))")
+        out.append(f"    (memory.copy (local.get $p) (local.get {a}) (local.get {n}))")
+        out.append(f"    (local.set {a} (local.get $p))")
+    call = "(call $f" + "".join(f" (local.get {i + shift})" for i in range(len(params))) + ")"
+    if results:
+        out.append(f"    (local.set $r {call})")
+        out.append("    (local.get $r) (memory.size))")
+    else:
+        out.append(f"    {call} (memory.size))")
+    out.append(")")
+    return "\n".join(out)
+
+
+#: The trampoline modules compiled, by engine and shape (a function's flat
+#: types, where its strings are, whether its result is freed): a shape is
+#: compiled once per process, and instantiated for each function of each
+#: instance that has it.
+_TRAMPOLINES: Dict[Tuple[int, str], Tuple[Engine, Module]] = {}
+
+
+def _trampoline_module(engine: Engine, wat: str) -> Module:
+    with _PRE_LOCK:
+        found = _TRAMPOLINES.get((id(engine), wat))
+        if found is not None and found[0] is engine:
+            return found[1]
+        module = Module(engine, wat)
+        _TRAMPOLINES[(id(engine), wat)] = (engine, module)
+        return module
+
+
+# -- a deadline in epochs, without a crossing per call -----------------------------------
+
+
+def _on_deadline(context: int, data: int, delta: Any, kind: Any) -> int:
+    """wasmtime's epoch deadline callback, for every store with a deadline
+    (:meth:`CoreInstance.__init__`): it runs each time the engine's epoch
+    passes the store's deadline while the instance runs, one window of ticks
+    at a time. A window in which a new call began starts the count again; a
+    call that has run its number of windows is stopped (an error, which traps
+    it). So no call sets a deadline of its own: it only counts itself
+    (``_Context.calls``)."""
+    instance = _LIVE.get(context or 0)
+    cx = None if instance is None else instance.__dict__.get("cx")
+    if instance is None or cx is None:
+        # Instantiation, before the instance has its context: run on.
+        delta[0] = 1
+        kind[0] = 0
+        return 0
+    if cx.calls != cx.seen:
+        cx.seen = cx.calls
+        cx.strikes = 0
+    else:
+        cx.strikes += 1
+        if cx.strikes >= instance.deadline_windows:
+            cx.timed_out = True
+            error = ffi.wasmtime_error_new(b"the call ran past its deadline")
+            return ctypes.cast(error, c_void_p).value or 0
+    delta[0] = instance.deadline_window
+    kind[0] = 0
+    return 0
+
+
+if available:
+    _DEADLINE_CALLBACK = ctypes.CFUNCTYPE(
+        c_size_t, c_void_p, c_void_p, ctypes.POINTER(c_uint64), ctypes.POINTER(ctypes.c_uint8)
+    )(_on_deadline)
+    _set_deadline_callback = ffi.dll["wasmtime_store_epoch_deadline_callback"]
+    _set_deadline_callback.argtypes = [c_void_p, c_void_p, c_void_p, c_void_p]
+    _set_deadline_callback.restype = None
 
 
 #: The instances alive, by their store's context address: the resource
@@ -767,14 +1051,34 @@ class CoreInstance:
     """The core module instantiated in its own store, with the resource
     handles it has given out (handle → its rep and ``interface#resource``)."""
 
-    def __init__(self, engine: Engine, module: Module, store: Store, types: Dict[str, Dict[str, Any]]):
+    def __init__(
+        self,
+        engine: Engine,
+        module: Module,
+        store: Store,
+        types: Dict[str, Dict[str, Any]],
+        deadline_ticks: Optional[int] = None,
+    ):
+        """``deadline_ticks``: every call is stopped after running between
+        that many epoch ticks and a tenth more (at least one), by
+        :func:`_on_deadline` (the engine must have epoch interruption)."""
         self.store = store
         self.types = types
         self.handles: Dict[int, Tuple[int, str]] = {}
         self._next_handle = 1
+        self.engine = engine
+        #: The trampolines' instances (kept alive with this one).
+        self._trampolines: List[Any] = []
         pre = _instance_pre(engine, module)
         context = ctypes.cast(store._context(), c_void_p).value or 0
         _LIVE[context] = self
+        if deadline_ticks is not None:
+            self.deadline_window = max(1, deadline_ticks // 10)
+            self.deadline_windows = -(-deadline_ticks // self.deadline_window)
+            _set_deadline_callback(
+                ctypes.cast(store.ptr(), c_void_p), ctypes.cast(_DEADLINE_CALLBACK, c_void_p), None, None
+            )
+            store.set_epoch_deadline(self.deadline_window)
         self.instance = pre.instantiate(store)
         # Exports looked up by name when first used (listing all of them
         # through wasmtime-py makes a Python object per export: slow).
@@ -807,6 +1111,47 @@ class CoreInstance:
         """The address of the exported function's ``wasmtime_func_t``, or None."""
         item = self._extern(export, _EXTERN_FUNC)
         return None if item is None else ctypes.addressof(item.of.func)
+
+    def trampoline(self, export: str, flat: List[str], params: List[_Ty], results: List[str], post: bool) -> Optional[int]:
+        """The address of ``export``'s trampoline (:func:`_trampoline_wat`)
+        instantiated beside this instance, or None where it cannot be."""
+        strings = []
+        i = 0
+        for p in params:
+            if type(p) is _String:
+                strings.append(i)
+            i += len(p.flat)
+        if post and results != ["i32"]:
+            return None
+        module = _trampoline_module(self.engine, _trampoline_wat(flat, strings, results, post))
+        names = [("memory", _EXTERN_MEMORY), ("cabi_realloc", _EXTERN_FUNC), (export, _EXTERN_FUNC)]
+        if post:
+            names.append(("cabi_post_" + export, _EXTERN_FUNC))
+        externs = []
+        for name, kind in names:
+            found = self._extern(name, kind)
+            if found is None:
+                return None
+            externs.append(found)
+        imports = (ffi.wasmtime_extern_t * len(externs))(*externs)
+        instance = ffi.wasmtime_instance_t()
+        trap = ctypes.POINTER(ffi.wasm_trap_t)()
+        error = ffi.wasmtime_instance_new(
+            self.store._context(), module.ptr(), imports, len(externs), ctypes.byref(instance), ctypes.byref(trap)
+        )
+        if error or trap:
+            # Not expected (the module only imports what the guest exports):
+            # the function is called without a trampoline.
+            if error:
+                ffi.wasmtime_error_delete(error)
+            if trap:
+                ffi.wasm_trap_delete(trap)
+            return None
+        item = ffi.wasmtime_extern_t()
+        if not _export_get(self.store._context(), ctypes.byref(instance), b"call", 4, ctypes.byref(item)):
+            return None
+        self._trampolines.append((instance, item))
+        return ctypes.addressof(item.of.func)
 
     def _resource_new(self, rep: int, resource: str) -> int:
         handle = self._next_handle

@@ -29,19 +29,78 @@ from wasmtime.component import Component
 
 from . import _canon
 
-#: The engine settings, as part of the cache key: change both together.
-_ENGINE_SETTINGS = "component-model,consume-fuel"
-
 Origin = Literal["cache", "compiled"]
 
+#: How often an engine's epoch advances when its calls have a deadline: the
+#: deadline's granularity (as in the Rust host).
+EPOCH_TICK = 0.01
 
-def _engine() -> Engine:
+
+@dataclass(frozen=True)
+class Bounds:
+    """How the engine's compiled code bounds a call: by fuel (counted per
+    instruction; the same point on every machine), by the engine's epoch (a
+    deadline in time, checked at function entries and loop heads), both, or
+    neither. Each is a compile-time setting, so each is part of the cache
+    key, and each pair has an engine of its own."""
+
+    fuel: bool = False
+    epoch: bool = True
+
+    def settings(self) -> str:
+        return ",".join(
+            ["component-model"] + (["consume-fuel"] if self.fuel else []) + (["epoch-interruption"] if self.epoch else [])
+        )
+
+
+_ENGINES: Dict[Bounds, Engine] = {}
+_ENGINES_LOCK = threading.Lock()
+
+
+def engine_for(bounds: Bounds) -> Engine:
+    """The engine for ``bounds``, one per process (an epoch engine's epoch
+    advances on one ticker thread, started with it)."""
+    with _ENGINES_LOCK:
+        found = _ENGINES.get(bounds)
+        if found is None:
+            found = _ENGINES[bounds] = _new_engine(bounds)
+            if bounds.epoch:
+                _start_ticker(found)
+        return found
+
+
+def _new_engine(bounds: Bounds) -> Engine:
     config = Config()
     config.wasm_component_model = True
-    # Fuel bounds the work of one call (see Runtime); it is a compile-time
-    # setting, so it is part of the cache key.
-    config.consume_fuel = True
+    config.consume_fuel = bounds.fuel
+    config.epoch_interruption = bounds.epoch
     return Engine(config)
+
+
+_TICKING: Dict[int, Engine] = {}
+
+
+def _start_ticker(engine: Engine) -> None:
+    """A daemon thread advancing ``engine``'s epoch every :data:`EPOCH_TICK`
+    for the life of the process (it holds the engine, so the engine
+    outlives it); started again in a forked child, which has no threads."""
+    _TICKING[id(engine)] = engine
+
+    def tick() -> None:
+        while True:
+            time.sleep(EPOCH_TICK)
+            engine.increment_epoch()
+
+    threading.Thread(target=tick, name="tool-schema epoch", daemon=True).start()
+
+
+def _restart_tickers() -> None:
+    for engine in _TICKING.values():
+        _start_ticker(engine)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_restart_tickers)
 
 
 def default_cache_dir() -> Path:
@@ -92,18 +151,18 @@ class Loaded:
     types: Optional[Dict[str, Dict[str, object]]] = None
 
 
-_LOADED: Dict[Tuple[str, Optional[str]], Loaded] = {}
+_LOADED: Dict[Tuple[str, Optional[str], Bounds], Loaded] = {}
 _LOADING = threading.Lock()
 
 
-def cache_key(wasm: bytes) -> str:
+def cache_key(wasm: bytes, bounds: Bounds = Bounds()) -> str:
     h = hashlib.sha256(wasm)
-    for part in (wasmtime_version(), _ENGINE_SETTINGS, sys.platform, platform.machine()):
+    for part in (wasmtime_version(), bounds.settings(), sys.platform, platform.machine()):
         h.update(b"\0" + part.encode())
     return h.hexdigest()[:32]
 
 
-def load(component_path: Path, cache_dir: Optional[Path]) -> Loaded:
+def load(component_path: Path, cache_dir: Optional[Path], bounds: Bounds = Bounds()) -> Loaded:
     """The compiled component, from memory, the cache, or compiled now."""
     try:
         wasm = component_path.read_bytes()
@@ -113,20 +172,20 @@ def load(component_path: Path, cache_dir: Optional[Path]) -> Loaded:
             "the package ships it: reinstall, or in the repository run `make python`"
         ) from None
     sha = hashlib.sha256(wasm).hexdigest()
-    memo = (sha, str(cache_dir) if cache_dir is not None else None)
+    memo = (sha, str(cache_dir) if cache_dir is not None else None, bounds)
     with _LOADING:
         found = _LOADED.get(memo)
         if found is not None:
             return found
-        loaded = _load(wasm, sha, component_path, cache_dir)
+        loaded = _load(wasm, sha, component_path, cache_dir, bounds)
         _LOADED[memo] = loaded
         return loaded
 
 
-def _load(wasm: bytes, sha: str, component_path: Path, cache_dir: Optional[Path]) -> Loaded:
+def _load(wasm: bytes, sha: str, component_path: Path, cache_dir: Optional[Path], bounds: Bounds) -> Loaded:
     start = time.perf_counter()
-    engine = _engine()
-    key = cache_key(wasm)
+    engine = engine_for(bounds)
+    key = cache_key(wasm, bounds)
     cache_file = cache_dir / f"tool_schema-py-{key}.cwasm" if cache_dir is not None else None
     origin: Origin = "compiled"
     component: Optional[Component] = None

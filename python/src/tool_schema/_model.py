@@ -497,17 +497,20 @@ class TextError(ToolSchemaError, ValueError):
 
 
 class TrapError(ToolSchemaError, RuntimeError):
-    """The component trapped: it ran out of fuel, or stopped (a panic, or an
-    allocation past the memory limit). The instance has already been replaced
-    by a fresh one, so the next call works.
+    """The component trapped: it ran past its deadline, ran out of fuel, or
+    stopped (a panic, or an allocation past the memory limit). The instance
+    has already been replaced by a fresh one, so the next call works.
     """
 
     #: True when the call used up its fuel.
     out_of_fuel: bool
     #: wasmtime's reason, without the backtrace.
     reason: str
+    #: True when the call ran past the runtime's deadline.
+    timed_out: bool
 
-    def __init__(self, message: str, *, out_of_fuel: bool, reason: str):
+    def __init__(self, message: str, *, out_of_fuel: bool, reason: str, timed_out: bool = False):
         self.out_of_fuel = out_of_fuel
         self.reason = reason
+        self.timed_out = timed_out
         super().__init__(message)

@@ -11,7 +11,9 @@ works. Calls are serialized by a lock (a store is not thread-safe).
 
 from __future__ import annotations
 
+import functools
 import json
+import math
 import os
 import threading
 from dataclasses import dataclass
@@ -67,10 +69,16 @@ from ._model import (
 if TYPE_CHECKING:
     from ._tools import Tool, ToolSource
 
-#: Fuel for one call: wasmtime takes about one unit per WebAssembly
-#: instruction. The largest inputs the default limits let through stay well
-#: below it (10 MB of arguments, 290,000 objects checked against a pattern,
-#: take about 6e9), and a call that used it all would have run for seconds.
+#: The longest one call may run, in seconds, before it is stopped (a
+#: :class:`TrapError`), as in the Rust host. The component's own limits
+#: answer every input well within it.
+DEFAULT_DEADLINE = 10.0
+
+#: Fuel for one call, for a runtime bounded by fuel (``Runtime(fuel=…)``):
+#: wasmtime takes about one unit per WebAssembly instruction. The largest
+#: inputs the default limits let through stay well below it (10 MB of
+#: arguments, 290,000 objects checked against a pattern, take about 6e9), and
+#: a call that used it all would have run for seconds.
 DEFAULT_FUEL = 50_000_000_000
 
 #: The most linear memory the instance may grow to, as in the Rust host.
@@ -126,12 +134,15 @@ class RuntimeInfo:
     wasmtime_version: str
     #: Seconds the process spent compiling or deserializing.
     load_seconds: float
-    fuel: int
+    #: The fuel each call gets, or None.
+    fuel: Optional[int]
     memory_limit: int
     #: Instances made so far: 1, plus one after each trap.
     instances: int
     #: The steps each call may take inside the component.
     work_budget: int = DEFAULT_WORK_BUDGET
+    #: The longest one call may run, in seconds, or None.
+    deadline: Optional[float] = DEFAULT_DEADLINE
 
 
 def _json_writer() -> Callable[[Any], str]:
@@ -603,17 +614,19 @@ class _Instance:
         self.store = Store(loaded.engine)
         self.store.set_limits(memory_size=runtime.memory_limit)
         # Instantiation runs the component's initializers, which take fuel too.
-        self.store.set_fuel(runtime.fuel)
+        runtime._bound(self.store)
         # The component imports nothing, so an empty linker instantiates it; an
         # import would make this fail, which is what we want.
         self.instance: Instance = Linker(loaded.engine).instantiate(self.store, loaded.component)
         self._indexes = runtime._indexes
         self._funcs: Dict[Tuple[str, str], Func] = {}
         self._direct: Dict[Tuple[str, str], Optional[_direct.Function]] = {}
+        #: How each export is called (:meth:`Runtime._caller`), once found.
+        self.callers: Dict[Tuple[str, str], Callable[..., Any]] = {}
         if runtime.work_budget != DEFAULT_WORK_BUDGET:
             # Every instance, the fresh one after a trap included.
             set_budget = self.func("work", "set-work-budget")
-            self.store.set_fuel(runtime.fuel)
+            runtime._bound(self.store)
             set_budget(self.store, runtime.work_budget)
             set_budget.post_return(self.store)
 
@@ -655,10 +668,13 @@ class _CoreInstance:
         self.generation = generation
         self.store = Store(loaded.engine)
         self.store.set_limits(memory_size=runtime.memory_limit)
-        self.store.set_fuel(runtime.fuel)
-        self.core = _canon.CoreInstance(loaded.engine, loaded.core, self.store, loaded.types)
+        if runtime.fuel is not None:
+            self.store.set_fuel(runtime.fuel)
+        self.core = _canon.CoreInstance(loaded.engine, loaded.core, self.store, loaded.types, runtime._deadline_ticks)
         self._indexes = runtime._indexes
         self._functions: Dict[Tuple[str, str], _canon.Function] = {}
+        #: How each export is called (:meth:`Runtime._caller`), once found.
+        self.callers: Dict[Tuple[str, str], Callable[..., Any]] = {}
         if runtime.work_budget != DEFAULT_WORK_BUDGET:
             # Every instance, the fresh one after a trap included.
             self.direct("work", "set-work-budget").call(runtime.fuel, runtime.work_budget)
@@ -678,20 +694,26 @@ class _CoreInstance:
 
 
 class Runtime:
-    """The component, loaded once, in a sandbox with a fuel budget per call and a
+    """The component, loaded once, in a sandbox with a deadline per call and a
     memory limit.
 
     The module-level functions use a default runtime (:func:`tool_schema.runtime`);
     make your own for other limits or another ``.wasm``::
 
-        rt = Runtime(fuel=1_000_000_000, memory_limit=64 << 20)
+        rt = Runtime(deadline=0.5, memory_limit=64 << 20)
         rt.validate_args(schema, args)
+
+    A runtime may be used from several threads: its calls are serialized by
+    a lock (one instance runs one call at a time). Threads that should run
+    calls side by side each make a runtime of their own; runtimes share the
+    compiled component.
     """
 
     def __init__(
         self,
         *,
-        fuel: int = DEFAULT_FUEL,
+        deadline: Optional[float] = DEFAULT_DEADLINE,
+        fuel: Optional[int] = None,
         memory_limit: int = DEFAULT_MEMORY_LIMIT,
         work_budget: int = DEFAULT_WORK_BUDGET,
         component: Union[str, "Path", None] = None,
@@ -699,8 +721,13 @@ class Runtime:
         cache_dir: Union[str, "Path", None] = None,
     ):
         """
+        :param deadline: the longest one call may run, in seconds (to within
+            a tenth, and 10 ms); a call that runs past it is stopped and raises
+            :class:`TrapError` (``timed_out``). None: no deadline.
         :param fuel: the fuel each call gets (about one unit per WebAssembly
-            instruction); a call that uses it all raises :class:`TrapError`.
+            instruction): a bound that stops a call at the same point on every
+            machine, at a cost to every call (see the README); a call that uses
+            it all raises :class:`TrapError` (``out_of_fuel``). None: no fuel.
         :param memory_limit: the most linear memory the instance may have, in bytes.
         :param work_budget: the steps each call may take inside the component;
             past them the call is refused with one error at ``$`` (a
@@ -709,8 +736,10 @@ class Runtime:
         :param cache: keep the compiled component in the cache directory.
         :param cache_dir: the cache directory (default: :func:`default_cache_dir`).
         """
-        if fuel <= 0:
-            raise ValueError("fuel must be positive")
+        if deadline is not None and not (isinstance(deadline, (int, float)) and 0 < deadline < float("inf")):
+            raise ValueError(f"deadline must be a positive number of seconds or None, not {deadline!r}")
+        if fuel is not None and (isinstance(fuel, bool) or not isinstance(fuel, int) or fuel <= 0):
+            raise ValueError(f"fuel must be a positive int or None, not {fuel!r}")
         if memory_limit <= 0:
             raise ValueError("memory_limit must be positive")
         if isinstance(work_budget, bool) or not isinstance(work_budget, int):
@@ -718,6 +747,11 @@ class Runtime:
         if not 0 <= work_budget < 1 << 64:
             raise ValueError(f"work_budget must be from 0 to 2**64 - 1, not {work_budget}")
         self._fuel = fuel
+        self._deadline = None if deadline is None else float(deadline)
+        #: The deadline in epoch ticks, or None.
+        self._deadline_ticks = (
+            None if deadline is None else max(1, math.ceil(float(deadline) / _engine.EPOCH_TICK))
+        )
         self._memory_limit = memory_limit
         self._work_budget = work_budget
         #: How calls are made: "core" (the core module through _canon),
@@ -727,7 +761,7 @@ class Runtime:
         self._path = "core"
         path = Path(component) if component is not None else _engine.shipped_component()
         directory = (Path(cache_dir) if cache_dir is not None else _engine.default_cache_dir()) if cache else None
-        self._loaded = _engine.load(path, directory)
+        self._loaded = _engine.load(path, directory, _engine.Bounds(fuel=fuel is not None, epoch=deadline is not None))
         self._indexes = self._export_indexes()
         self._lock = threading.Lock()
         self._pending_drops: List[Tuple[int, Any]] = []
@@ -830,9 +864,23 @@ class Runtime:
         return _Instance(self, self._generation)
 
     @property
-    def fuel(self) -> int:
-        """The fuel each call gets."""
+    def fuel(self) -> Optional[int]:
+        """The fuel each call gets, or None (no fuel)."""
         return self._fuel
+
+    @property
+    def deadline(self) -> Optional[float]:
+        """The longest one call may run, in seconds, or None (no deadline)."""
+        return self._deadline
+
+    def _bound(self, store: Store) -> None:
+        """Bounds the next call in a store of the component API (the core
+        instance's calls are bounded by :func:`_canon._on_deadline` and by
+        the fuel each call sets)."""
+        if self._fuel is not None:
+            store.set_fuel(self._fuel)
+        if self._deadline_ticks is not None:
+            store.set_epoch_deadline(self._deadline_ticks)
 
     @property
     def memory_limit(self) -> int:
@@ -859,6 +907,7 @@ class Runtime:
             wasmtime_version=_engine.wasmtime_version(),
             load_seconds=loaded.seconds,
             fuel=self.fuel,
+            deadline=self.deadline,
             memory_limit=self.memory_limit,
             instances=self._instances,
             work_budget=self.work_budget,
@@ -869,16 +918,11 @@ class Runtime:
     def _invoke(self, interface: str, name: str, *args: Any) -> Any:
         """Calls one export; the lock must be held."""
         current = self._current
-        d = current.direct(interface, name) if self._path != "generic" else None
+        caller = current.callers.get((interface, name))
+        if caller is None:
+            caller = current.callers[(interface, name)] = self._caller(current, interface, name)
         try:
-            if d is not None:
-                return d.call(self.fuel, *args)
-            assert isinstance(current, _Instance)
-            f = current.func(interface, name)
-            current.store.set_fuel(self.fuel)
-            result = f(current.store, *args)
-            f.post_return(current.store)
-            return result
+            return caller(*args)
         except WasmtimeError as e:
             raise self._trapped(e) from None
         except UnicodeEncodeError as e:
@@ -887,26 +931,61 @@ class Runtime:
             names = [n.replace("-", "_") for n in current.param_names(interface, name)]
             raise _not_unicode(e, names, args) from None
 
+    def _caller(self, current: "_Instance | _CoreInstance", interface: str, name: str) -> Callable[..., Any]:
+        """How one export of ``current`` is called, found once per instance:
+        directly with its bound (the fuel it sets; a deadline in epochs), or
+        through wasmtime-py's generic calls."""
+        d = current.direct(interface, name) if self._path != "generic" else None
+        if d is not None:
+            if isinstance(current, _Instance) and self._deadline_ticks is not None:
+                store, ticks, call, fuel = current.store, self._deadline_ticks, d.call, self._fuel
+
+                def with_deadline(*args: Any) -> Any:
+                    store.set_epoch_deadline(ticks)
+                    return call(fuel, *args)
+
+                return with_deadline
+            return functools.partial(d.call, self._fuel)
+        assert isinstance(current, _Instance)
+        f = current.func(interface, name)
+
+        def generic(*args: Any) -> Any:
+            self._bound(current.store)
+            result = f(current.store, *args)
+            f.post_return(current.store)
+            return result
+
+        return generic
+
     def _trapped(self, error: WasmtimeError) -> TrapError:
         # A trap poisons the instance: replace it before reporting, so the next
         # call works. Validators compiled in the old one are recompiled when next
         # used (Validator.validate), and its pending drops are moot.
         self._pending_drops.clear()
+        old = self._current
         self._current = self._fresh()
         reason = _trap_reason(error)
-        out_of_fuel = "fuel" in reason
-        if out_of_fuel:
+        timed_out = (old.core.cx.timed_out if isinstance(old, _CoreInstance) else "interrupt" in reason) and (
+            self._deadline is not None
+        )
+        out_of_fuel = not timed_out and "fuel" in reason
+        if timed_out:
+            message = f"the call ran past its deadline ({self._deadline:g} s) and was stopped"
+        elif out_of_fuel:
             message = f"the call used up its fuel ({self.fuel:,} units) and was stopped"
         else:
             message = (
                 f"the component trapped ({reason}): a panic, or an allocation past the memory limit "
                 f"of {self.memory_limit:,} bytes"
             )
-        return TrapError(message + "; a fresh instance replaces it", out_of_fuel=out_of_fuel, reason=reason)
+        return TrapError(
+            message + "; a fresh instance replaces it", out_of_fuel=out_of_fuel, reason=reason, timed_out=timed_out
+        )
 
     def _call(self, interface: str, name: str, *args: Any) -> Any:
         with self._lock:
-            self._drain_drops()
+            if self._pending_drops:
+                self._drain_drops()
             return self._invoke(interface, name, *args)
 
     def _drain_drops(self) -> None:
@@ -921,7 +1000,7 @@ class Runtime:
     def _drop(self, handle: Any) -> None:
         store = self._current.store
         try:
-            store.set_fuel(self.fuel)
+            self._bound(store)
             handle.drop(store)
         except WasmtimeError as e:
             raise self._trapped(e) from None
