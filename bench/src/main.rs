@@ -567,13 +567,13 @@ fn native_contenders(
     });
 
     // The component through wasmtime: the validator resource, one store; and
-    // the same compiled with fuel metering (what the Python package runs).
+    // the same compiled with fuel metering (what a Python Runtime(fuel=…) runs).
     out.push(wasm_validator(data, instance, "wasm", "component, wasmtime: validator resource", all.clone())?);
     out.push(wasm_validator(
         data,
         instance_fuel,
         "wasm-fuel",
-        "component, wasmtime with fuel metering (as in the Python package): validator resource",
+        "component, wasmtime with fuel metering (as a Python Runtime(fuel=…)): validator resource",
         vec![Group::Validate, Group::Empty],
     )?);
 

@@ -23,6 +23,7 @@ const ORDER: &[&str] = &[
     "jco",
     "ajv",
     "py",
+    "py-unbounded",
     "jsonschema-rs-py",
     "openai-agents-py",
     "pydantic-ai-py",
@@ -142,6 +143,7 @@ fn short(c: &crate::ContenderInfo) -> String {
         "host-demo-free" => "host-demo's Host (wasmtime), free functions".into(),
         "jco" => "jco (Node)".into(),
         "py" => "wasmtime-py (Python)".into(),
+        "py-unbounded" => "wasmtime-py (Python), no per-call bound".into(),
         "openai-agents-py" => "openai-agents (Python)".into(),
         "pydantic-ai-py" => "pydantic-ai (Python)".into(),
         _ => host_name(c.host).into(),
@@ -168,6 +170,11 @@ enum Measure {
     OnItem { a: &'static str, b: &'static str, item: &'static str },
     /// The component's size, raw or gzipped.
     Bytes { gzip: bool },
+    /// The median time of contender `a` on one item, in nanoseconds.
+    Nanos { a: &'static str, item: &'static str },
+    /// The median of the start-up row of `host` whose text begins with
+    /// "instantiate", in nanoseconds.
+    Instantiate { host: &'static str },
 }
 
 /// A figure must be at least (`at_least`) or at most its target.
@@ -186,6 +193,7 @@ impl Target {
     fn target_text(&self) -> String {
         let t = match self.measure {
             Measure::Bytes { .. } => format!("{} bytes", thousands(self.target as u64)),
+            Measure::Nanos { .. } | Measure::Instantiate { .. } => fmt_ns(self.target),
             _ => fmt_x(self.target),
         };
         format!("{} {t}", if self.at_least { "≥" } else { "≤" })
@@ -284,6 +292,43 @@ fn targets(r: &Results) -> Vec<Target> {
             1.0,
             true,
         ),
+        t(
+            "jco package (Node) / ajv on valid arguments",
+            Measure::PerInput { a: "jco", b: "ajv", suffix: "1.5kb-valid" },
+            1.0,
+            true,
+        ),
+        t(
+            "Python package / jsonschema-rs (Python) on valid arguments",
+            Measure::PerInput { a: "py", b: "jsonschema-rs-py", suffix: "1.5kb-valid" },
+            1.0,
+            true,
+        ),
+        t(
+            "Python package with its per-call bound (the deadline) / the same package without",
+            Measure::PerInput { a: "py", b: "py-unbounded", suffix: "1.5kb-valid" },
+            0.9,
+            true,
+        ),
+        t(
+            "empty call (flatten-doc(\"x\")), Python package, time",
+            Measure::Nanos { a: "py", item: "empty" },
+            3e3,
+            false,
+        ),
+        t(
+            "empty call (flatten-doc(\"x\")), jco package (Node), time",
+            Measure::Nanos { a: "jco", item: "empty" },
+            1e3,
+            false,
+        ),
+        t("instantiation from the compiled component, Node, time", Measure::Instantiate { host: "node" }, 2e6, false),
+        t(
+            "instantiation from the compiled component, Python, time",
+            Measure::Instantiate { host: "python" },
+            5e4,
+            false,
+        ),
         t("component size: target/component/tool_schema.wasm, raw bytes", Measure::Bytes { gzip: false }, 1.2e6, false),
         t(
             "component size: target/component/tool_schema.wasm, gzip -9 bytes",
@@ -353,6 +398,29 @@ fn targets_table(s: &mut String, r: &Results, schemas: &[String], flagged: &mut 
                 }
             }
             Measure::OnItem { a, b, item } => per(None, r.throughput(a, b, item), &mut cells),
+            Measure::Nanos { .. } | Measure::Instantiate { .. } => {
+                let st = match t.measure {
+                    Measure::Nanos { a, item } => r.index(a).zip(r.item(item)).and_then(|(c, k)| r.times(c, k)),
+                    Measure::Instantiate { host } => r
+                        .startup
+                        .iter()
+                        .find(|row| row.host == host && row.what.starts_with("instantiate"))
+                        .map(|row| row.stats),
+                    _ => None,
+                };
+                match st {
+                    Some(st) => {
+                        let flag = if t.met(st.median) {
+                            ""
+                        } else {
+                            push_once(flagged, miss_text(&t.label, None, &fmt_ns(st.median), &t));
+                            " ⚠"
+                        };
+                        cells.push(format!("{}{flag}", fmt_range_ns(&st)));
+                    }
+                    None => cells.push("not measured".into()),
+                }
+            }
             Measure::Bytes { gzip } => {
                 let v = if gzip { r.sizes.gzip } else { Some(r.sizes.raw) };
                 match v {
@@ -517,8 +585,14 @@ pub fn markdown(r: &Results) -> String {
         ("native core / boon, throughput", "core", "boon", 0.0),
         ("*where the jco/ajv gap comes from:* native core / ajv", "core", "ajv", 0.0),
         ("… jco package / the component through wasmtime (Rust)", "jco", "wasm", 0.0),
-        ("*where the Python gap comes from:* wasmtime with fuel metering / without", "wasm-fuel", "wasm", 0.0),
-        ("… Python package / the component through wasmtime (Rust) with fuel metering", "py", "wasm-fuel", 0.0),
+        ("*what a per-call bound costs:* wasmtime with fuel metering / without", "wasm-fuel", "wasm", 0.0),
+        ("… the Python package with its deadline / without a per-call bound", "py", "py-unbounded", 0.0),
+        (
+            "*where the Python gap comes from:* Python package / the component through wasmtime (Rust)",
+            "py",
+            "wasm",
+            0.0,
+        ),
     ];
     for (label, a, b, floor) in pairs {
         let _ = write!(s, "| {label} |");
@@ -800,6 +874,7 @@ fn chart_label(c: &crate::ContenderInfo) -> String {
         "jco" => "component, jco (Node)".into(),
         "ajv" => "ajv (Node)".into(),
         "py" => "component, Python package".into(),
+        "py-unbounded" => "component, Python package, unbounded".into(),
         "jsonschema-rs-py" => "jsonschema-rs (Python)".into(),
         _ => c.label.clone(),
     }
