@@ -818,7 +818,13 @@ class Function:
             if self.post is not None:
                 lines.append("    cx.pending = (post, r)")
             lines.append("    return lift(cx, r)")
-        exec("\n".join(lines), env)  # noqa: S102 - our own text, from the function's types
+        source = "\n".join(lines)
+        code = _FAST_CODE.get(source)
+        if code is None:
+            # Compiled once per process for each text (each function's, the
+            # same in every instance). Our own text, from the function's types.
+            code = _FAST_CODE[source] = compile(source, "<tool_schema._canon fast call>", "exec")
+        exec(code, env)  # noqa: S102
         fast: Callable[..., Any] = env["fast"]
         return fast
 
@@ -873,6 +879,10 @@ class Function:
             # What wasmtime's own lifting refuses (text that is not UTF-8,
             # a pointer out of bounds): the instance is not to be trusted.
             raise WasmtimeError(f"the instance returned a value the canonical ABI refuses: {e}") from None
+
+
+#: The fast calls' code, compiled once per process, by its text.
+_FAST_CODE: Dict[str, Any] = {}
 
 
 def _wrong_count(given: int, expected: int) -> NoReturn:
