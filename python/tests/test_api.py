@@ -12,6 +12,7 @@ from typing import Any, Dict, List
 import pytest
 
 import tool_schema as ts
+from tool_schema import _model
 from tool_schema._jsontext import array_elements, object_members
 from tool_schema._runtime import _json_text
 
@@ -279,7 +280,7 @@ def test_a_value_that_does_not_fit_the_return_type_is_the_hosts_bug() -> None:
 
 
 def test_records_are_frozen_dataclasses() -> None:
-    classes = (ts.Diagnostic, ts.ArgError, ts.Limits, ts.ToolResult, ts.TextPart, ts.JsonPart, ts.ToolInfo, ts.Checked)
+    classes = (ts.Diagnostic, ts.ArgError, ts.Limits, ts.ToolResult, ts.TextPart, ts.JsonPart, ts.ToolInfo)
     for cls in classes + (ts.DescribedTool,):
         assert dataclasses.is_dataclass(cls)
     assert issubclass(ts.DescribedTool, ts.ToolInfo)
@@ -292,6 +293,24 @@ def test_records_are_frozen_dataclasses() -> None:
     assert (given.location, given.schema_location) == (("a",), "/properties/a/type")
     assert given.params == {"kind": "type", "expected": ["integer"], "value": {"type": "string", "text": '"x"'}}
     assert {given, dataclasses.replace(given)} == {given} and given != e
+
+
+def test_a_checked_answer_is_immutable_and_parses_its_value_when_first_read() -> None:
+    tool = ts.tool({"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer"}}}})
+    checked = tool.validate('{"n": 2.0, "big": 123456789012345678901234567890}')
+    assert checked._value is _model._UNPARSED, "parsed before it was asked for"
+    assert checked.text == '{"n":2,"big":123456789012345678901234567890}'
+    assert checked.value == {"n": 2, "big": 123456789012345678901234567890}
+    assert checked.value is checked.value
+    assert checked == ts.Checked(True, {"n": 2, "big": 123456789012345678901234567890}, checked.text)
+    assert checked != ts.Checked(True, {"n": 3}, checked.text) and bool(checked)
+    assert repr(checked).startswith("Checked(ok=True, value={'n': 2, 'big': 1234")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        checked.ok = False
+    with pytest.raises(TypeError):
+        hash(checked)
+    invalid = tool.validate('{"n": "x"}')
+    assert (invalid.ok, invalid.value, invalid.text, [e.keyword for e in invalid.errors]) == (False, None, None, ["type"])
 
 
 # -- the span scanner under Tool -----------------------------------------------------

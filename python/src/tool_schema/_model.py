@@ -9,7 +9,7 @@ field says it is parsed.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from enum import Enum
 from typing import Any, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
@@ -289,22 +289,60 @@ class DescribedTool(ToolInfo):
     json: str = field(repr=False)
 
 
-@dataclass(frozen=True)
+#: A :class:`Checked` whose value is not parsed yet.
+_UNPARSED: Any = object()
+
+
 class Checked:
     """The model's arguments checked by a :class:`Tool` (WIT ``checked``):
     bound, or every error. Invalid arguments are an answer, not an exception.
 
-    True in a boolean context when the arguments are valid.
+    True in a boolean context when the arguments are valid. Immutable, and
+    equal to another with the same fields.
     """
+
+    __slots__ = ("ok", "text", "errors", "_value")
 
     #: The arguments are valid.
     ok: bool
-    #: The bound arguments parsed (integers exact), or None when invalid.
-    value: Any = None
     #: The bound arguments as the component wrote them, or None when invalid.
-    text: str | None = None
+    text: str | None
     #: Every error, in the order of the arguments; empty when valid.
-    errors: list[ArgError] = field(default_factory=list)
+    errors: list[ArgError]
+    _value: Any
+
+    def __init__(
+        self, ok: bool, value: Any = _UNPARSED, text: str | None = None, errors: Optional[List[ArgError]] = None
+    ):
+        for name, v in (("ok", ok), ("text", text), ("errors", [] if errors is None else errors), ("_value", value)):
+            object.__setattr__(self, name, v)
+
+    @property
+    def value(self) -> Any:
+        """The bound arguments parsed (integers exact), or None when invalid:
+        parsed from :attr:`text` when first read, so a caller that passes the
+        text on pays nothing for it."""
+        value = self._value
+        if value is _UNPARSED:
+            value = None if self.text is None else json.loads(self.text)
+            object.__setattr__(self, "_value", value)
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Checked):
+            return NotImplemented
+        return (self.ok, self.value, self.text, self.errors) == (other.ok, other.value, other.text, other.errors)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Checked(ok={self.ok!r}, value={self.value!r}, text={self.text!r}, errors={self.errors!r})"
 
     def __bool__(self) -> bool:
         return self.ok

@@ -218,7 +218,7 @@ def _convert(rt: Runtime, tool: Any, target: Any) -> Any:
 def _checked(answer: Any) -> Checked:
     # valid(string) or invalid(list): the cases differ in class, so untagged.
     if isinstance(answer, str):
-        return Checked(True, json.loads(answer), answer)
+        return Checked(True, text=answer)
     return Checked(False, errors=[_arg_error(e) for e in answer])
 
 
