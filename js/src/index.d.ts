@@ -9,6 +9,9 @@
 /** The Rust host's limit on one instance's linear memory: 512 MiB. */
 export declare const DEFAULT_MAX_MEMORY_BYTES: number;
 
+/** How many resources one instance keeps made at once unless `load({maxLiveResources})` says otherwise: 1000. */
+export declare const DEFAULT_MAX_LIVE_RESOURCES: number;
+
 export interface LoadOptions {
   /**
    * The most linear memory one instance may grow to, in bytes (whole 64 KiB
@@ -40,6 +43,16 @@ export interface LoadOptions {
    * `{ok: false}` with one error of keyword `limit`.)
    */
   workBudget?: bigint | number;
+  /**
+   * How many resources (validators, tools, converted schemas) the instance
+   * keeps made at once. Past it, the one used longest ago is freed inside the
+   * instance and made again from what made it when it is next used (with the
+   * same answers; `remade` counts these), so that resources dropped without
+   * `free()` cannot pile up in the instance's memory while the garbage
+   * collector has yet to collect them. Default `DEFAULT_MAX_LIVE_RESOURCES`;
+   * `Infinity` for no limit.
+   */
+  maxLiveResources?: number;
 }
 
 /** Loads the component (compiling its core modules once per location and limit) and makes an instance. */
@@ -449,6 +462,11 @@ export declare class ToolSchema {
   readonly interfaces: string[];
   /** How many resources (validators, tools, converted schemas) the current instance holds: made, and neither freed nor collected. */
   readonly liveResources: number;
+  /**
+   * How many times a resource freed to make room (`load({maxLiveResources})`)
+   * was made again when next used: each compiled its schema again.
+   */
+  readonly remade: number;
   /** The steps each call may take inside the component (`load({workBudget})`, else 20000000n). */
   readonly workBudget: bigint;
 

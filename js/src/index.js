@@ -27,8 +27,11 @@
 // - `load({workBudget})` sets the component's work budget in every instance
 //   it makes, the fresh ones after a trap included;
 // - a resource of the component (a `Validator`, a `Tool`, a `Converted`
-//   schema) is freed by `free()`, or when its object is garbage-collected,
-//   and is made again from what made it when a trap replaced its instance.
+//   schema) is freed by `free()`, or once its object was garbage-collected;
+//   at most `load({maxLiveResources})` are made in an instance at once (past
+//   it the one used longest ago is freed there); and one is made again from
+//   what made it when next used after a trap replaced its instance, or after
+//   it was freed to make room.
 //
 // Descriptors, schemas, arguments and answers cross as JSON text, never as
 // parsed values, so no number is rounded on the way (a `ulong` schema's
@@ -36,11 +39,17 @@
 // JavaScript value (written with JSON.stringify), and answers both the text
 // and the parsed value. The u64 fields of `Limits` are BigInt.
 
-import { Instance, instantiateComponent } from './instance.js';
+import { Instance, instantiateComponent, isErrPayload } from './instance.js';
 import { limitMemory } from './memory.js';
 
 /** The Rust host's limit on one instance's linear memory. */
 export const DEFAULT_MAX_MEMORY_BYTES = 512 * 1024 * 1024;
+
+/**
+ * How many resources (validators, tools, converted schemas) one instance
+ * keeps made at once, unless `load({maxLiveResources})` says otherwise.
+ */
+export const DEFAULT_MAX_LIVE_RESOURCES = 1000;
 
 // `Symbol.dispose`, or the name jco's bindings use where the engine lacks it.
 const dispose = Symbol.dispose ?? Symbol.for('dispose');
@@ -139,7 +148,7 @@ const compiledModules = new Map();
  * @returns {Promise<ToolSchema>}
  */
 export async function load(options = {}) {
-  checkKeys(options, ['maxMemoryBytes', 'wasmBaseUrl', 'deadlineMs', 'workBudget'], 'options');
+  checkKeys(options, ['maxMemoryBytes', 'wasmBaseUrl', 'deadlineMs', 'workBudget', 'maxLiveResources'], 'options');
   const maxMemoryBytes = options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
   if (typeof maxMemoryBytes !== 'number' || !(maxMemoryBytes > 0)) {
     throw new RangeError(`options.maxMemoryBytes must be a positive number (Infinity for no limit), not ${maxMemoryBytes}`);
@@ -147,6 +156,10 @@ export async function load(options = {}) {
   const deadlineMs = options.deadlineMs ?? null;
   if (deadlineMs !== null) checkDeadline(deadlineMs);
   const workBudget = options.workBudget === undefined || options.workBudget === null ? null : u64(options.workBudget, 'options.workBudget');
+  const maxLive = options.maxLiveResources ?? DEFAULT_MAX_LIVE_RESOURCES;
+  if (typeof maxLive !== 'number' || !(maxLive === Infinity || (Number.isInteger(maxLive) && maxLive >= 1))) {
+    throw new RangeError(`options.maxLiveResources must be a whole number from 1 up (Infinity for no limit), not ${show(maxLive)}`);
+  }
   const base = new URL(options.wasmBaseUrl ?? new URL('../gen/', import.meta.url));
   const key = `${base.href}\n${maxMemoryBytes}`;
   let modules = compiledModules.get(key);
@@ -173,9 +186,9 @@ export async function load(options = {}) {
     compiledModules.delete(key);
     throw e;
   }
-  if (deadlineMs === null) return new ToolSchema(INTERNAL, new LocalEngine(new Instance(modules, made, workBudget)));
+  if (deadlineMs === null) return new ToolSchema(INTERNAL, new LocalEngine(new Instance(modules, made, workBudget), maxLive));
   // The instance made here only compiled the modules; the worker makes its own.
-  const engine = new WorkerEngine(await import('node:worker_threads'), modules, deadlineMs, workBudget);
+  const engine = new WorkerEngine(await import('node:worker_threads'), modules, deadlineMs, workBudget, maxLive);
   await engine.start();
   return new ToolSchema(INTERNAL, engine);
 }
@@ -209,13 +222,43 @@ async function readBytes(url) {
 // Where the instance lives. `request` runs one request (see ./instance.js):
 // it answers the value, throws `refused(payload)` for an `err` result, and
 // throws TrapError after a trap, when a fresh instance has replaced the one
-// that trapped; `settle` answers the `err` result as a value instead. A
-// `generation` counts instances: a resource made in an earlier one is made
-// again (see `Resource`).
+// that trapped; `settle` answers the `err` result as a value instead; `call`
+// and `method` are the two requests every operation makes, which the engine
+// on the calling thread runs without making a request. A `generation` counts
+// instances: a resource made in an earlier one is made again (see `Resource`).
+//
+// At most `maxLive` resources are made in the instance at once. A resource
+// the program dropped is freed only once the garbage collector has collected
+// its object (see `sweep`), at the collector's pace, which knows nothing of
+// the memory it holds inside the instance; so past `maxLive`, the one used
+// longest ago is freed in the instance, and made again from what made it
+// when it is next used (see `Resource`). A program that keeps using at most
+// `maxLive` resources never sees one made twice.
 class Engine {
   generation = 1;
   restarts = 0;
   deadlineMs = null;
+  /** Resources made again after being freed to make room (not counting those made again after a trap). */
+  remade = 0;
+  // Every slot whose resource is made in the current instance, in a list
+  // through the slots themselves (so that keeping one in order costs no
+  // object of its own): the one used longest ago first, the one used last
+  // last.
+  #first = null;
+  #last = null;
+  #count = 0;
+  #maxLive;
+  // What the collections' sweep knows this engine by (see `watched`).
+  #self = new WeakRef(this);
+
+  constructor(maxLive) {
+    this.#maxLive = maxLive;
+  }
+
+  /** Whether any resource is made in the current instance. */
+  get holding() {
+    return this.#count > 0;
+  }
 
   request(request, refused) {
     const answer = this.settle(request);
@@ -227,19 +270,93 @@ class Engine {
   settle(request) {
     const answer = this.exchange(request);
     if ('ok' in answer || 'err' in answer) return answer;
-    this.generation += 1;
-    this.restarts += 1;
+    this.replaced();
     throw new TrapError(answer.trap);
   }
 
+  /** `root[iface][fn](...args)`, as `request` answers it. */
+  call(iface, fn, args, refused) {
+    return this.request({ op: 'call', iface, fn, args }, refused);
+  }
+
+  /** A method of the resource `id` in the current instance, as `request` answers it. */
+  method(id, fn, args, refused) {
+    return this.request({ op: 'method', id, fn, args }, refused);
+  }
+
+  /** A fresh instance replaced the current one, which took its resources with it. */
+  replaced() {
+    this.generation += 1;
+    this.restarts += 1;
+    for (let slot = this.#first; slot !== null; ) {
+      const next = slot.next;
+      slot.previous = slot.next = null;
+      slot = next;
+    }
+    this.#first = this.#last = null;
+    this.#count = 0;
+  }
+
   /**
-   * Frees the resource `slot` names ({id, generation}) if it is in the
-   * current instance (one of an instance since replaced went with it), and
-   * empties the slot.
+   * `slot` (a `Slot`) names a resource just made in the current instance;
+   * past `maxLive`, the one used longest ago is freed to make room.
+   */
+  track(slot) {
+    this.#append(slot);
+    watch(this.#self);
+    if (this.#count <= this.#maxLive) return;
+    const oldest = this.#first;
+    this.#unlink(oldest);
+    const { id } = oldest;
+    oldest.id = null;
+    this.request({ op: 'free', id }, unexpectedErr);
+  }
+
+  /** Frees every resource made in the current instance whose owner was collected. */
+  sweep() {
+    for (let slot = this.#first; slot !== null; ) {
+      const next = slot.next;
+      if (slot.deref() === undefined) this.release(slot);
+      slot = next;
+    }
+  }
+
+  /** The resource `slot` names, made in the current instance, is being used. */
+  touch(slot) {
+    if (slot === this.#last) return;
+    this.#unlink(slot);
+    this.#append(slot);
+  }
+
+  #append(slot) {
+    slot.previous = this.#last;
+    slot.next = null;
+    if (this.#last === null) this.#first = slot;
+    else this.#last.next = slot;
+    this.#last = slot;
+    this.#count += 1;
+  }
+
+  #unlink(slot) {
+    const { previous, next } = slot;
+    if (previous === null) this.#first = next;
+    else previous.next = next;
+    if (next === null) this.#last = previous;
+    else next.previous = previous;
+    slot.previous = slot.next = null;
+    this.#count -= 1;
+  }
+
+  /**
+   * Frees the resource `slot` names if it is made in the current instance
+   * (one of an instance since replaced went with it, and one freed to make
+   * room is not made), and empties the slot.
    */
   release(slot) {
     const { id, generation } = slot;
     slot.id = null;
+    // (A slot of a resource made for a moment, `{id, generation}`, is in no list.)
+    if (slot === this.#first || (slot.previous !== null && slot.previous !== undefined)) this.#unlink(slot);
     if (id !== null && generation === this.generation) this.request({ op: 'free', id }, unexpectedErr);
   }
 }
@@ -249,9 +366,43 @@ class Engine {
 class LocalEngine extends Engine {
   #instance;
 
-  constructor(instance) {
-    super();
+  constructor(instance, maxLive) {
+    super(maxLive);
     this.#instance = instance;
+  }
+
+  request(request, refused) {
+    try {
+      return this.#instance.do(request);
+    } catch (e) {
+      throw this.#failed(e, refused);
+    }
+  }
+
+  call(iface, fn, args, refused) {
+    try {
+      return this.#instance.call(iface, fn, args);
+    } catch (e) {
+      throw this.#failed(e, refused);
+    }
+  }
+
+  method(id, fn, args, refused) {
+    try {
+      return this.#instance.method(id, fn, args);
+    } catch (e) {
+      throw this.#failed(e, refused);
+    }
+  }
+
+  // What a call threw, as the error to throw: `refused(payload)` for an
+  // `err` result; a TrapError for anything else, once a fresh instance has
+  // replaced the one that trapped.
+  #failed(e, refused) {
+    if (isErrPayload(e)) return refused(e);
+    this.#instance.replace();
+    this.replaced();
+    return new TrapError(e);
   }
 
   exchange(request) {
@@ -297,8 +448,8 @@ class WorkerEngine extends Engine {
 
   #workBudget;
 
-  constructor(threads, modules, deadlineMs, workBudget) {
-    super();
+  constructor(threads, modules, deadlineMs, workBudget, maxLive) {
+    super(maxLive);
     this.#wt = threads;
     this.#modules = modules;
     this.deadlineMs = deadlineMs;
@@ -355,8 +506,7 @@ class WorkerEngine extends Engine {
       } catch {
         // Started again by the next call, which reports why it cannot.
       }
-      this.generation += 1;
-      this.restarts += 1;
+      this.replaced();
       throw new DeadlineError(this.deadlineMs);
     }
     const reply = this.#wt.receiveMessageOnPort(this.#port)?.message;
@@ -487,6 +637,14 @@ export class ToolSchema {
     return this.#engine.restarts;
   }
 
+  /**
+   * How many times a resource freed to make room (`load({maxLiveResources})`)
+   * was made again when next used: each compiled its schema again.
+   */
+  get remade() {
+    return this.#engine.remade;
+  }
+
   /** The size of the current instance's linear memory, in bytes. */
   get memoryBytes() {
     return this.#engine.memoryBytes;
@@ -523,7 +681,7 @@ export class ToolSchema {
   }
 
   #call(iface, fn, args, refused) {
-    return this.#engine.request({ op: 'call', iface, fn, args }, refused);
+    return this.#engine.call(iface, fn, args, refused);
   }
 
   describeTool(descriptor) {
@@ -714,51 +872,109 @@ export class ToolSchema {
    * instance holds for this package: made, and neither freed nor collected.
    */
   get liveResources() {
+    this.#engine.sweep();
     return this.#engine.request({ op: 'kept' }, unexpectedErr);
   }
 }
 
 // ---------------------------------------------------------------- resources
 
-// Frees a resource inside the component when the object that owned it was
-// garbage-collected without `free()`. What it holds for each, `{engine,
-// slot}`, never refers to the owner (which could then never be collected).
-const collected = new FinalizationRegistry(({ engine, slot }) => {
-  try {
-    engine.release(slot);
-  } catch {
-    // A trap while freeing: the fresh instance that replaced it holds nothing of it.
+// A resource whose owner (a Validator, a Tool, a Converted) was collected
+// without `free()` is freed inside the component by its engine's `sweep`,
+// which runs after each garbage collection, and when `liveResources` is read.
+// Each slot holds a WeakRef to a small object of its owner's, so that the
+// owner itself is held by nothing. The collections are seen by one
+// FinalizationRegistry registration at a time, of an object nothing refers
+// to, made again after each collection that took it while some engine still
+// holds resources. (A registration per resource, of its owner, would free
+// each sooner after its collection; but V8 keeps every registered object
+// through the young generation's collections, so that the process's heap
+// would grow with the rate tools are made and dropped.)
+const watched = new Set(); // WeakRef<Engine>: the engines holding resources
+let watching = false;
+const collections = new FinalizationRegistry(() => {
+  watching = false;
+  for (const ref of watched) {
+    const engine = ref.deref();
+    if (engine !== undefined) {
+      try {
+        engine.sweep();
+      } catch {
+        // A trap while freeing: the fresh instance that replaced it holds nothing of it.
+      }
+      if (engine.holding) continue;
+    }
+    watched.delete(ref);
   }
+  if (watched.size > 0) watchNextCollection();
 });
+
+function watchNextCollection() {
+  watching = true;
+  collections.register({}, undefined);
+}
+
+function watch(engineRef) {
+  watched.add(engineRef);
+  if (!watching) watchNextCollection();
+}
+
+// The smallest thing a WeakRef can refer to: a symbol (24 bytes in V8, an
+// empty object 56), where the engine takes one as a WeakRef's target.
+const newMark = (() => {
+  try {
+    new WeakRef(Symbol());
+    return () => Symbol();
+  } catch {
+    return () => ({});
+  }
+})();
+
+// A resource's place: its id (null when it is not made) and the instance it
+// is in, its place in the engine's list while it is made, and, being a
+// WeakRef, what lives as long as its owner: one object.
+class Slot extends WeakRef {
+  constructor(mark, id, generation) {
+    super(mark);
+    this.id = id;
+    this.generation = generation;
+    // Its place in the engine's list of the resources made (both null, and
+    // not the list's first, when it is not in it).
+    this.previous = null;
+    this.next = null;
+  }
+}
 
 /**
  * One resource inside the component, for the object that owns it (a
  * Validator, a Tool, a Converted): its id in the current instance, made again
  * by `remake()` after a trap or a deadline replaced the instance it was made
- * in (it was made once, so it is made again; a trap meanwhile is a TrapError
+ * in, or after the engine freed it to make room for others (it was made once,
+ * so it is made again, with the same answers; a trap meanwhile is a TrapError
  * as for any call). Freed by `free()`, or when the owner is collected.
  */
 class Resource {
   #engine;
   #what;
   #remake;
-  // {id, generation}: the resource and the instance it is in; the registry holds it too.
   #slot;
+  // What the slot's WeakRef refers to: it lives as long as the owner, which
+  // holds this Resource.
+  #mark = newMark();
   #freed = false;
 
   /**
-   * @param {object} owner the object whose collection frees it
    * @param {Engine} engine
    * @param {string} what what it is called in an error (`tool`)
    * @param {number} id the resource, just made in the current instance
    * @param {() => number} remake makes it again in the current instance, answering its id
    */
-  constructor(owner, engine, what, id, remake) {
+  constructor(engine, what, id, remake) {
     this.#engine = engine;
     this.#what = what;
     this.#remake = remake;
-    this.#slot = { id, generation: engine.generation };
-    collected.register(owner, { engine, slot: this.#slot }, this.#slot);
+    this.#slot = new Slot(this.#mark, id, engine.generation);
+    engine.track(this.#slot);
   }
 
   get freed() {
@@ -770,27 +986,31 @@ class Resource {
     if (this.#freed) throw new ToolSchemaError(`this ${this.#what} was freed`);
   }
 
-  /** The resource's id in the current instance. */
+  /** The resource's id in the current instance, made again if it is not made there. */
   get id() {
     this.live();
     const slot = this.#slot;
-    if (slot.generation !== this.#engine.generation) {
-      const generation = this.#engine.generation;
-      slot.id = this.#remake();
-      slot.generation = generation;
+    const engine = this.#engine;
+    if (slot.id !== null && slot.generation === engine.generation) {
+      engine.touch(slot);
+      return slot.id;
     }
+    const generation = engine.generation;
+    if (slot.id === null) engine.remade += 1;
+    slot.id = this.#remake();
+    slot.generation = generation;
+    engine.track(slot);
     return slot.id;
   }
 
   /** Calls a method of the resource; `refused` makes the error for an `err` result. */
   call(fn, args, refused = unexpectedErr) {
-    return this.#engine.request({ op: 'method', id: this.id, fn, args }, refused);
+    return this.#engine.method(this.id, fn, args, refused);
   }
 
   free() {
     if (this.#freed) return;
     this.#freed = true;
-    collected.unregister(this.#slot);
     this.#engine.release(this.#slot);
   }
 }
@@ -810,7 +1030,7 @@ export class Validator {
   /** @internal Use `ToolSchema.compile()`. */
   constructor(token, engine, id, remake) {
     if (token !== INTERNAL) throw new TypeError('use `toolSchema.compile(schema, options)` to get a Validator');
-    this.#resource = new Resource(this, engine, 'validator', id, remake);
+    this.#resource = new Resource(engine, 'validator', id, remake);
   }
 
   /**
@@ -856,7 +1076,7 @@ export class Tool {
     if (token !== INTERNAL) throw new TypeError('use `toolSchema.tool(…)` or `toolSchema.tools(descriptor)` to get a Tool');
     this.#engine = engine;
     this.#remake = remake;
-    this.#resource = new Resource(this, engine, 'tool', id, remake);
+    this.#resource = new Resource(engine, 'tool', id, remake);
   }
 
   /**
@@ -936,7 +1156,7 @@ export class Converted {
   /** @internal Use `tool.convert(target)`. */
   constructor(token, engine, id, remake) {
     if (token !== INTERNAL) throw new TypeError('use `tool.convert(target)` to get a Converted');
-    this.#resource = new Resource(this, engine, 'converted schema', id, remake);
+    this.#resource = new Resource(engine, 'converted schema', id, remake);
   }
 
   /** The schema for the provider, as JSON text. */
@@ -1083,21 +1303,25 @@ function checked(c) {
 }
 
 // Valid arguments: their text, and the value parsed from it when it is first
-// read (a caller that forwards the text pays for no parse).
+// read (a caller that forwards the text pays for no parse). One getter for
+// every answer (an object literal with a getter of its own makes a closure
+// and defines an accessor on each, several times the cost); when first read it
+// makes `value` a data property holding what it parsed.
+const PARSED_WHEN_READ = {
+  get() {
+    const value = JSON.parse(this.text);
+    Object.defineProperty(this, 'value', { value, enumerable: true, configurable: true });
+    return value;
+  },
+  enumerable: true,
+  configurable: true,
+};
+
 function valid(text) {
-  let value;
-  let parsed = false;
-  return {
-    ok: true,
-    get value() {
-      if (!parsed) {
-        value = JSON.parse(text);
-        parsed = true;
-      }
-      return value;
-    },
-    text,
-  };
+  const answer = { ok: true };
+  Object.defineProperty(answer, 'value', PARSED_WHEN_READ);
+  answer.text = text;
+  return answer;
 }
 
 // A `result<bound-args, list<arg-error>>` of a one-shot export (`validate-args`,

@@ -21,14 +21,20 @@
 //   {op: 'memory'}                             the linear memory's size in bytes
 //
 // and an answer is `{ok: value}`, `{err: payload}` (the component's `err`
-// result, which jco throws as a ComponentError) or `{trap: error}` (anything
-// else thrown from inside: the instance is poisoned, so a fresh one has
-// already replaced it, with no resources).
+// result, which the bindings throw as it is: scripts/build.mjs transpiles
+// with jco's `noComponentErrorWrapping`) or `{trap: error}` (an Error thrown
+// from inside: the instance is poisoned, so a fresh one has already replaced
+// it, with no resources). On the calling thread the wrapper runs a request
+// with `do` instead (and the two every operation makes, `call` and `method`,
+// without making the request), which answers the value and throws what the
+// bindings throw, so that a call allocates no answer.
 
 import { instantiate } from '../gen/tool-schema.js';
 
 // jco's bindings free a resource through this symbol.
 const dispose = Symbol.dispose ?? Symbol.for('dispose');
+// Room for this many resource classes in an id's number (see `#keep`).
+const CLASSES = 4;
 
 /**
  * Instantiates the component, asking `getModule(name)` for each compiled core
@@ -47,10 +53,13 @@ export function instantiateComponent(getModule) {
   return root instanceof Promise ? root.then(done) : done(root);
 }
 
-// jco defines its ComponentError class inside each instance, so it is known
-// by name and by its `payload`.
-function isComponentError(e) {
-  return e instanceof Error && e.constructor?.name === 'ComponentError' && Object.hasOwn(e, 'payload');
+/**
+ * Whether `e`, thrown by a call of the bindings, is the payload of an `err`
+ * result (a record or a list of records) rather than a trap or a fault,
+ * which are always Errors.
+ */
+export function isErrPayload(e) {
+  return typeof e === 'object' && e !== null && !(e instanceof Error);
 }
 
 /** The live instance, replaced after a trap. */
@@ -58,10 +67,20 @@ export class Instance {
   #modules;
   #root = null;
   #memory = null;
-  // id → the jco object of a resource kept for the wrapper. No id is used
-  // twice, not even after a trap (a fresh instance keeps counting).
-  #resources = new Map();
-  #nextId = 1;
+  // The resources kept for the wrapper, each known by its class (Validator,
+  // Tool, Converted) and its handle in the bindings, as one number:
+  // `handle * CLASSES + class`. `#kept[id]` says it is kept; so a resource
+  // kept costs no object, only a byte. An id is used again only once its
+  // resource is freed (the bindings use a handle again), and the wrapper
+  // never uses one it has seen freed.
+  #kept = new Uint8Array(256);
+  #count = 0;
+  // Per class: its prototype, and one object of it that each call is made
+  // through, given the resource's handle first.
+  #prototypes = [];
+  #carriers = [];
+  // The property of a resource object that holds its handle.
+  #handleKey = null;
 
   #workBudget;
 
@@ -89,34 +108,37 @@ export class Instance {
   /** Runs one request; never throws for what the component does. */
   run(request) {
     try {
-      return { ok: this.#do(request) };
+      return { ok: this.do(request) };
     } catch (e) {
-      if (isComponentError(e)) return { err: e.payload };
-      this.#fresh();
+      if (isErrPayload(e)) return { err: e };
+      this.replace();
       return { trap: e };
     }
   }
 
-  #do(request) {
+  /**
+   * Runs one request: answers its value, and throws the payload of an `err`
+   * result, or the error of a trap (the caller then calls `replace()`).
+   */
+  do(request) {
     switch (request.op) {
       case 'call':
-        return this.#root[request.iface][request.fn](...request.args);
+        return this.call(request.iface, request.fn, request.args);
       case 'make': {
         const made = this.#root[request.iface][request.resource][request.fn](...request.args);
         return Array.isArray(made) ? made.map((r) => this.#keep(r)) : this.#keep(made);
       }
-      case 'method': {
-        const answer = this.#resource(request.id)[request.fn](...request.args);
-        return isResource(answer) ? this.#keep(answer) : answer;
-      }
+      case 'method':
+        return this.method(request.id, request.fn, request.args);
       case 'free': {
-        const raw = this.#resource(request.id);
-        this.#resources.delete(request.id);
-        raw[dispose]();
+        const carrier = this.#resource(request.id);
+        this.#kept[request.id] = 0;
+        this.#count -= 1;
+        carrier[dispose]();
         return undefined;
       }
       case 'kept':
-        return this.#resources.size;
+        return this.#count;
       case 'memory':
         return this.memoryBytes;
       default:
@@ -124,16 +146,58 @@ export class Instance {
     }
   }
 
+  /** `root[iface][fn](...args)`, as `do` runs it. */
+  call(iface, fn, args) {
+    return this.#root[iface][fn](...args);
+  }
+
+  /** A method of a kept resource, as `do` runs it; a resource it answers is kept, answered by its id. */
+  method(id, fn, args) {
+    const answer = this.#resource(id)[fn](...args);
+    return isResource(answer) ? this.#keep(answer) : answer;
+  }
+
+  /** After a trap: a fresh instance from the compiled modules, with no resources. */
+  replace() {
+    this.#fresh();
+  }
+
+  // The bindings answer a resource as an object of its class holding its
+  // handle and nothing else (scripts/build.mjs, lightResources), freed by
+  // its class's `dispose`: what is kept is the handle.
   #keep(raw) {
-    const id = this.#nextId++;
-    this.#resources.set(id, raw);
+    const prototype = Object.getPrototypeOf(raw);
+    let kind = this.#prototypes.indexOf(prototype);
+    if (kind < 0) {
+      if (this.#handleKey === null) {
+        const own = Reflect.ownKeys(raw);
+        if (own.length !== 1 || typeof own[0] !== 'symbol' || !Number.isInteger(raw[own[0]])) {
+          throw new Error('internal: a resource of the bindings is not an object holding its handle alone');
+        }
+        this.#handleKey = own[0];
+      }
+      kind = this.#prototypes.push(prototype) - 1;
+      if (kind >= CLASSES) throw new Error('internal: more resource classes than ids have room for');
+      this.#carriers.push(Object.create(prototype));
+    }
+    const id = raw[this.#handleKey] * CLASSES + kind;
+    if (id >= this.#kept.length) {
+      const kept = new Uint8Array(Math.max(2 * this.#kept.length, id + 1));
+      kept.set(this.#kept);
+      this.#kept = kept;
+    }
+    if (this.#kept[id] !== 0) throw new Error(`internal: resource ${id} is kept already`);
+    this.#kept[id] = 1;
+    this.#count += 1;
     return id;
   }
 
+  // The carrier of the resource `id`'s class, holding its handle.
   #resource(id) {
-    const raw = this.#resources.get(id);
-    if (raw === undefined) throw new Error(`internal: no resource ${id} in this instance`);
-    return raw;
+    if (!(this.#kept[id] === 1)) throw new Error(`internal: no resource ${id} in this instance`);
+    const carrier = this.#carriers[id % CLASSES];
+    carrier[this.#handleKey] = (id - (id % CLASSES)) / CLASSES;
+    return carrier;
   }
 
   // A fresh instance from the compiled modules: synchronous, so the call
@@ -152,7 +216,11 @@ export class Instance {
     }
     this.#root = root;
     this.#memory = memory;
-    this.#resources = new Map();
+    this.#kept = new Uint8Array(256);
+    this.#count = 0;
+    this.#prototypes = [];
+    this.#carriers = [];
+    this.#handleKey = null;
   }
 }
 

@@ -12,8 +12,11 @@ import { DeadlineError, DescribeError, ToolSchemaError, TrapError, load } from '
 import { readVectors, runCase } from '../scripts/vectors.mjs';
 
 const SCHEMA = '{"type":"object","properties":{"n":{"type":"integer","maximum":10}},"required":["n"]}';
-// Arguments that take a while to check: many items against a pattern.
-const SLOW_SCHEMA = '{"type":"object","properties":{"items":{"type":"array","items":{"type":"string","pattern":"^(ab)+$"}}}}';
+// Arguments that take a while to check: many items, each against ten
+// patterns (anyOf: nine fail before the last matches), several times the
+// deadlines below even once the engine has optimised the component's code.
+const SLOW_PATTERNS = Array.from({ length: 10 }, (_, i) => ({ pattern: i === 9 ? '^(ab)+$' : `^(ab)+${'c'.repeat(i + 1)}$` }));
+const SLOW_SCHEMA = JSON.stringify({ type: 'object', properties: { items: { type: 'array', items: { type: 'string', anyOf: SLOW_PATTERNS } } } });
 const SLOW_ARGS = `{"items":[${Array(120_000).fill(`"${'ab'.repeat(40)}"`).join(',')}]}`;
 
 describe('options', () => {

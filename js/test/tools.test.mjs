@@ -14,6 +14,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { thrown } from './thrown.mjs';
 import {
   Converted,
+  DEFAULT_MAX_LIVE_RESOURCES,
   DescribeError,
   DownconvertError,
   EncodeError,
@@ -365,5 +366,90 @@ describe('lifetime', () => {
     assert.equal(converted.restore({ caseId: CASE_ID, limit: null }).text, `{"caseId":"${CASE_ID}","limit":10}`);
     assert.equal(small.liveResources, 2);
     assert.equal(small.restarts, 1);
+  });
+});
+
+describe('at most maxLiveResources made at once', () => {
+  const spec = (n) => ({ name: `t${n}`, inputSchema: { type: 'object', properties: { n: { type: 'integer', maximum: n } } } });
+
+  test('load({maxLiveResources}) takes a whole number from 1, or Infinity', async () => {
+    assert.equal(DEFAULT_MAX_LIVE_RESOURCES, 1000);
+    for (const bad of [0, -1, 1.5, NaN, '10', 10n]) await assert.rejects(load({ maxLiveResources: bad }), RangeError, String(bad));
+    assert.equal((await load({ maxLiveResources: Infinity })).remade, 0);
+  });
+
+  test('past it, the one used longest ago is freed inside, and made again when next used with the same answers', async () => {
+    const own = await load({ maxLiveResources: 3 });
+    const tool = own.tool(docket);
+    const converted = tool.convert('openai');
+    const validator = own.compile(JSON.stringify(spec(5).inputSchema));
+    const answers = () => [
+      tool.validate({ limit: 500 }),
+      tool.encode({ type: 'returned', json: DOCKET }),
+      converted.restore({ caseId: CASE_ID, limit: null }),
+      converted.schemaText,
+      validator.validate('{"n": 6}'),
+    ];
+    const expected = answers();
+    // Three others, each used once: nothing of the first three is made now.
+    const others = [1, 2, 3].map((n) => own.tool(spec(n)));
+    assert.equal(own.liveResources, 3);
+    assert.equal(own.remade, 0);
+    const compiled = own.schemasCompiled();
+    // Each is made again when used, from what made it, and answers the same.
+    assert.deepEqual(answers(), expected);
+    assert.equal(own.remade, 3, 'the tool, the converted schema and the validator were made again');
+    assert.ok(own.schemasCompiled() > compiled, 'and that compiled again, counted');
+    assert.equal(own.liveResources, 3);
+    assert.deepEqual(others[0].validate({ n: 2 }).errors.map((e) => e.params), [{ kind: 'bound', limit: '1', value: '2' }]);
+    assert.equal(own.remade, 4);
+    for (const r of [tool, converted, validator, ...others]) r.free();
+    assert.equal(own.liveResources, 0);
+    assert.equal(thrown(() => tool.validate({}), ToolSchemaError).message, 'this tool was freed');
+    assert.equal(own.restarts, 0);
+  });
+
+  test('a tool used between the others is never made again, however many come and go', async () => {
+    const own = await load({ maxLiveResources: 2 });
+    const tool = own.tool(docket);
+    const compiled = own.schemasCompiled();
+    for (let n = 0; n < 200; n++) {
+      own.tool(spec(n)).validate({ n });
+      assert.equal(tool.validate({ caseId: CASE_ID }).text, `{"caseId":"${CASE_ID}","limit":10}`);
+    }
+    assert.equal(own.remade, 0);
+    assert.equal(own.schemasCompiled(), compiled + 200, 'each tool compiled once, the one in use never again');
+    assert.ok(own.liveResources <= 2);
+  });
+
+  test('tools dropped without free() and never collected stay bounded inside the instance', async () => {
+    // One synchronous loop: no FinalizationRegistry callback can run in it.
+    const own = await load({ maxLiveResources: 100 });
+    own.tool(spec(0)).validate({ n: 0 });
+    const memory = own.memoryBytes;
+    for (let n = 0; n < 20_000; n++) own.tool(spec(n)).validate({ n });
+    assert.equal(own.liveResources, 100);
+    assert.ok(own.memoryBytes - memory <= 2 * MiB, `the linear memory grew ${own.memoryBytes - memory} bytes`);
+    // Collected later, they are released with nothing left to free.
+    await collect();
+    assert.equal(own.liveResources, 0);
+    assert.equal(own.remade, 0);
+    assert.equal(own.restarts, 0);
+  });
+
+  test('in the worker thread of load({deadlineMs}) too', async () => {
+    const own = await load({ deadlineMs: 10_000, maxLiveResources: 2 });
+    const tool = own.tool(docket);
+    const expected = tool.validate({ limit: 500 });
+    own.tool(spec(1)).free();
+    const a = own.tool(spec(2));
+    const b = own.tool(spec(3));
+    a.validate({});
+    b.validate({});
+    assert.equal(own.liveResources, 2);
+    assert.deepEqual(tool.validate({ limit: 500 }), expected);
+    assert.equal(own.remade, 1);
+    for (const r of [tool, a, b]) r.free();
+    assert.equal(own.liveResources, 0);
   });
 });

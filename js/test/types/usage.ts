@@ -35,6 +35,7 @@ const bounded = await load({ deadlineMs: 1000, workBudget: 1_000_000n });
 const deadline: number | null = bounded.deadlineMs;
 const budget: bigint = bounded.workBudget;
 await load({ workBudget: 5000 });
+await load({ maxLiveResources: 10_000 });
 const tool: string = ts.describeTool('{"method": "F"}');
 const schema: string = ts.describeType('List<int>', { mode: 'reflection', naming: null });
 const name: string = ts.toolName('GetDocketAsync');
@@ -139,6 +140,7 @@ converted.free();
 docket[Symbol.dispose]();
 const compiledCount: number = ts.schemasCompiled();
 const live: number = ts.liveResources;
+const remade: number = ts.remade;
 
 try {
   ts.describeTool('{');
@@ -165,6 +167,8 @@ try {
 load({ deadlineMs: '5s' });
 // @ts-expect-error a work budget is a number of steps
 load({ workBudget: 'lots' });
+// @ts-expect-error the most live resources is a number
+load({ maxLiveResources: '1k' });
 // @ts-expect-error schemas are JSON text, not objects
 ts.validateArgs({ type: 'object' }, '{}');
 // @ts-expect-error validateArgs answers {ok, value, text} or {ok: false, errors}, not the bound text
