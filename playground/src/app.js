@@ -15,6 +15,16 @@ import { renderMarks, spans } from './source-marks.js';
 
 const $ = (id) => document.getElementById(id);
 
+// Performance marks, in ms from the start of navigation: the component ready
+// (`tool-schema:ready`), and the first answer of it the page showed
+// (`tool-schema:first-answer`); the browser test prints them.
+let answeredOnce = false;
+function answered() {
+  if (answeredOnce) return;
+  answeredOnce = true;
+  performance.mark('tool-schema:first-answer');
+}
+
 const state = {
   ts: null,
   /** The schema (JSON text) the arguments are checked against and the provider converts. */
@@ -138,6 +148,7 @@ function updateSource() {
   showParameters('parameters', schema);
   state.panes.descriptor = { schema, origin };
   use('descriptor');
+  if (shown !== null || diagnostics.length > 0) answered();
 }
 
 // The tools of a describe answer (JSON text: a tool or an array of them), a
@@ -206,6 +217,7 @@ function updateCsharp() {
   showParameters('cs-parameters', schema);
   state.panes.csharp = { schema, origin };
   use('csharp');
+  if (answer || refused.length > 0) answered();
 }
 
 // `File.cs(6,22): error OLT002: message`, as MSBuild prints it; pointing at
@@ -471,6 +483,7 @@ async function start() {
     return;
   }
   const ms = Math.round(performance.now() - started);
+  performance.mark('tool-schema:ready');
   const provider = $('provider');
   if (state.ts.interfaces.includes('downconvert')) {
     for (const p of PROVIDERS) provider.append(new Option(p, p));

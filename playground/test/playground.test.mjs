@@ -88,6 +88,15 @@ test('the page loads the component in the browser', async () => {
   assert.match(await text('#status'), /^Ready: the component loaded in \d+ ms \(interfaces: describe, .*validate, work\)\.$/);
 });
 
+test('the first answer after load is measured (printed, no threshold)', async () => {
+  // The page's performance marks, in ms from the start of navigation.
+  const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
+  await page.waitForFunction(at, 'tool-schema:first-answer');
+  const [ready, first] = await Promise.all(['tool-schema:ready', 'tool-schema:first-answer'].map((name) => page.evaluate(at, name)));
+  assert.ok(ready > 0 && first >= ready, `ready at ${ready} ms, first answer at ${first} ms`);
+  console.log(`first answer after load: ${Math.round(first)} ms from navigation start (component ready at ${Math.round(ready)} ms, its first answer shown ${Math.round(first - ready)} ms later)`);
+});
+
 test('the C# pane starts with get-docket.cs and its tool, whose input schema sections 3 and 4 use', async () => {
   const source = await example('get-docket.cs');
   await page.locator('#cs-view [data-pointer="/inputSchema/properties/limit"]').waitFor();
