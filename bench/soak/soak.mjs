@@ -4,16 +4,24 @@
 //   loop "validate": one tool from examples/get-docket.json, validate() called
 //     1,000,000 times with JSON text, valid and invalid alternately;
 //   loop "tools": 100,000 tools made from a small schema, each used once and
-//     dropped without free(), left to the garbage collector.
+//     dropped without free(): the package frees each inside the instance once
+//     the garbage collector has collected it, and keeps at most
+//     DEFAULT_MAX_LIVE_RESOURCES (1000) made at once (js/README.md, "Lifetime").
 // Each line gives the process's RSS and the component instance's linear memory
 // (`ts.memoryBytes`, as js/test/tools.test.mjs reads it) "before" (after a
 // warm-up: the first 100,000 calls / 10,000 tools) and "after" (at the end),
 // and the loop's wall time. Both loops use the same instance.
 // Counts can be lowered for a quick run: SOAK_VALIDATE=N SOAK_TOOLS=N.
+// On stderr, beside the progress: what is left made, how many were made again,
+// and the size of V8's young generation (its new space) before and after each
+// loop. V8 grows it as the bytes that survive its young collections add up,
+// whatever keeps them (the tools loop takes it from 4 to 16 MiB), and the RSS
+// counts that growth.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setImmediate as tick } from 'node:timers/promises';
+import { getHeapSpaceStatistics } from 'node:v8';
 
 // `gc()` is needed to collect the dropped tools: re-exec with --expose-gc.
 if (typeof globalThis.gc !== 'function') {
@@ -42,11 +50,14 @@ async function collect() {
 }
 
 const ts = await load();
-const figures = () => ({ rss: process.memoryUsage().rss, memory: ts.memoryBytes });
+const MiB = 1024 * 1024;
+const newSpace = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
+const figures = () => ({ rss: process.memoryUsage().rss, memory: ts.memoryBytes, newSpace: newSpace() });
 function report(loop, count, before, started) {
   const after = figures();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   console.log(JSON.stringify({ host: 'node', loop, count, rssBefore: before.rss, rssAfter: after.rss, memoryBefore: before.memory, memoryAfter: after.memory, seconds: Number(seconds.toFixed(3)) }));
+  process.stderr.write(`${loop}: V8's new space ${(before.newSpace / MiB).toFixed(0)} MiB before, ${(after.newSpace / MiB).toFixed(0)} MiB after\n`);
 }
 
 // Loop 1: one tool, validate() many times.
@@ -83,5 +94,5 @@ function report(loop, count, before, started) {
   await collect();
   ts.schemasCompiled(); // one more call, so releases queued for the next call happen
   report('tools', TOOLS, before, started);
-  process.stderr.write(`tools: ${ts.liveResources} resources left alive, ${ts.restarts} restarts\n`);
+  process.stderr.write(`tools: ${ts.liveResources} resources left alive, ${ts.remade} made again, ${ts.restarts} restarts\n`);
 }
