@@ -332,3 +332,7 @@ def test_the_wheel_ships_the_component_and_py_typed(tmp_path: Path) -> None:
         metadata = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "Name: onellm-tool-schema" in metadata
     assert "Requires-Dist: wasmtime<51,>=50" in metadata
+    # The framework adapters' extras, and the adapters themselves.
+    for extra in ("pydantic-ai", "mcp", "openai-agents"):
+        assert f"Provides-Extra: {extra}" in metadata
+    assert {"tool_schema/pydantic_ai.py", "tool_schema/mcp.py", "tool_schema/openai_agents.py"} <= names
