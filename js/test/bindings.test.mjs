@@ -61,10 +61,30 @@ test('the generated bindings import nothing: no WASI shim, no node: module', asy
   assert.match(types, /export interface ImportObject \{\s*\}/, 'the component wants no imports');
 });
 
-test('the package needs nothing at run time: no dependencies of any kind', async () => {
+test('the package needs nothing at run time: no dependencies, only optional peers for the framework adapters', async () => {
   const pkg = JSON.parse(await readFile(new URL('package.json', js), 'utf8'));
-  for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies']) {
+  for (const field of ['dependencies', 'optionalDependencies', 'bundleDependencies']) {
     assert.equal(pkg[field], undefined, field);
+  }
+  // The frameworks the adapters fill are peers a user installs only for the
+  // adapter they use: each optional, pinned exactly for the tests.
+  const peers = Object.keys(pkg.peerDependencies ?? {}).sort();
+  assert.deepEqual(peers, ['@modelcontextprotocol/sdk', '@openai/agents', 'ai']);
+  for (const peer of peers) {
+    assert.equal(pkg.peerDependenciesMeta?.[peer]?.optional, true, `${peer} is an optional peer`);
+    assert.match(pkg.devDependencies[peer], /^\d+\.\d+\.\d+$/, `${peer} is pinned exactly for the tests`);
+  }
+  // Only an adapter's own subpath loads its framework: the package itself
+  // (and what the adapters share) loads nothing but its own files, the
+  // generated bindings and node: modules.
+  const adapters = { 'ai-sdk.js': 'ai', 'mcp.js': '@modelcontextprotocol/sdk', 'openai-agents.js': '@openai/agents' };
+  for (const path of await files(new URL('src/', js), '.js')) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    for (const found of loadsIn(await readFile(path, 'utf8'))) {
+      const target = / of '?([^']+)'?$/.exec(found)?.[1] ?? found;
+      const allowed = target.startsWith('./') || target.startsWith('../gen/') || target.startsWith('node:') || (adapters[name] && (target === adapters[name] || target.startsWith(`${adapters[name]}/`)));
+      assert.ok(allowed, `${name}: ${found}`);
+    }
   }
   // jco's own dependencies include the shim; jco is a build tool only, pinned
   // to the version that built gen/.

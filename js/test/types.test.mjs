@@ -27,3 +27,25 @@ test('a program using the package type-checks with tsc --strict', async () => {
     assert.fail(`tsc found errors:\n${e.stdout}${e.stderr}`);
   }
 });
+
+test('a program using the framework adapters type-checks with tsc --strict, with the frameworks\' types', async () => {
+  const tsc = `${js}node_modules/.bin/tsc`;
+  const run = promisify(execFile);
+  try {
+    await run(tsc, ['-p', 'test/types/tsconfig.adapters.json'], { cwd: js });
+  } catch (e) {
+    assert.fail(`tsc found errors:\n${e.stdout}${e.stderr}`);
+  }
+});
+
+test('each adapter\'s .d.ts declares every export of its module, and nothing else', async () => {
+  for (const name of ['ai-sdk', 'mcp', 'openai-agents']) {
+    const dts = await readFile(new URL(`../src/${name}.d.ts`, import.meta.url), 'utf8');
+    const declared = [
+      ...[...dts.matchAll(/^export declare (?:class|function|const) (\w+)/gm)].map((m) => m[1]),
+      ...[...dts.matchAll(/^export \{([^}]*)\} from/gm)].flatMap((m) => m[1].split(',').map((s) => s.trim())),
+    ].sort();
+    const module = await import(`../src/${name}.js`);
+    assert.deepEqual(declared, Object.keys(module).sort(), name);
+  }
+});
