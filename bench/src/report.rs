@@ -367,6 +367,8 @@ fn targets_table(s: &mut String, r: &Results, schemas: &[String], flagged: &mut 
     let _ = writeln!(s, "| figure | measured | target |\n|---|---|---|");
     for t in targets(r) {
         let mut cells = Vec::new();
+        // A time is written as one, a ratio as a ratio.
+        let times = matches!(t.measure, Measure::Nanos { .. } | Measure::Instantiate { .. });
         let mut per = |schema: Option<&str>, st: Option<Stats>, cells: &mut Vec<String>| {
             let prefix = schema.map_or(String::new(), |sc| format!("{sc} "));
             match st {
@@ -374,10 +376,12 @@ fn targets_table(s: &mut String, r: &Results, schemas: &[String], flagged: &mut 
                     let flag = if t.met(st.median) {
                         ""
                     } else {
-                        push_once(flagged, miss_text(&t.label, schema, &fmt_x(st.median), &t));
+                        let value = if times { fmt_ns(st.median) } else { fmt_x(st.median) };
+                        push_once(flagged, miss_text(&t.label, schema, &value, &t));
                         " ⚠"
                     };
-                    cells.push(format!("{prefix}{}{flag}", fmt_range_x(&st)));
+                    let range = if times { fmt_range_ns(&st) } else { fmt_range_x(&st) };
+                    cells.push(format!("{prefix}{range}{flag}"));
                 }
                 None => cells.push(format!("{prefix}not measured")),
             }
@@ -398,28 +402,12 @@ fn targets_table(s: &mut String, r: &Results, schemas: &[String], flagged: &mut 
                 }
             }
             Measure::OnItem { a, b, item } => per(None, r.throughput(a, b, item), &mut cells),
-            Measure::Nanos { .. } | Measure::Instantiate { .. } => {
-                let st = match t.measure {
-                    Measure::Nanos { a, item } => r.index(a).zip(r.item(item)).and_then(|(c, k)| r.times(c, k)),
-                    Measure::Instantiate { host } => r
-                        .startup
-                        .iter()
-                        .find(|row| row.host == host && row.what.starts_with("instantiate"))
-                        .map(|row| row.stats),
-                    _ => None,
-                };
-                match st {
-                    Some(st) => {
-                        let flag = if t.met(st.median) {
-                            ""
-                        } else {
-                            push_once(flagged, miss_text(&t.label, None, &fmt_ns(st.median), &t));
-                            " ⚠"
-                        };
-                        cells.push(format!("{}{flag}", fmt_range_ns(&st)));
-                    }
-                    None => cells.push("not measured".into()),
-                }
+            Measure::Nanos { a, item } => {
+                per(None, r.index(a).zip(r.item(item)).and_then(|(c, k)| r.times(c, k)), &mut cells)
+            }
+            Measure::Instantiate { host } => {
+                let row = r.startup.iter().find(|row| row.host == host && row.what.starts_with("instantiate"));
+                per(None, row.map(|row| row.stats), &mut cells)
             }
             Measure::Bytes { gzip } => {
                 let v = if gzip { r.sizes.gzip } else { Some(r.sizes.raw) };
