@@ -52,9 +52,15 @@ def test_the_first_process_compiles_and_the_second_loads_from_the_cache(tmp_path
     assert second["origin"] == "cache"
     assert second["cacheFile"] == first["cacheFile"]
     assert cache_file.stat().st_mtime_ns == written  # read, not rewritten
-    # The component and its core module (tool_schema._canon), no temporary files left.
+    # The component, its core module (tool_schema._canon) and the core
+    # module's trampolines, no temporary files left.
     core_file = cache_file.with_name(cache_file.name.replace("tool_schema-py-", "tool_schema-py-core-"))
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([cache_file.name, core_file.name])
+    trampolines = cache_file.with_name(cache_file.name.replace("tool_schema-py-", "tool_schema-py-trampolines-"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([cache_file.name, core_file.name, trampolines.name])
+    # Damaged trampolines are compiled again and written over.
+    trampolines.write_bytes(b"not trampolines")
+    assert _info_in_new_process(tmp_path)["origin"] == "cache"
+    assert trampolines.stat().st_size > 1000
 
     # A damaged cache file is compiled over, not trusted.
     cache_file.write_bytes(b"not a compiled component")
@@ -159,6 +165,34 @@ def test_a_call_past_its_deadline_is_stopped_and_the_next_call_works() -> None:
     while time.monotonic() - started < 0.2:
         assert validator.validate(_slow_args(100)).ok
     assert rt.info().instances == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+def test_a_forked_child_keeps_its_deadline() -> None:
+    # The epoch advances on a thread, which a forked child does not inherit:
+    # it is started again there, or no call of the child would ever stop.
+    rt = ts.Runtime(deadline=0.02)
+    validator = rt.validator(SLOW_SCHEMA)
+    slow = _slow_args(400_000)
+    pid = os.fork()
+    if pid == 0:  # the child: exit 0 only when the call was stopped by its deadline
+        code = 1
+        try:
+            validator.validate(slow)
+        except ts.TrapError as e:
+            code = 0 if e.timed_out else 2
+        finally:
+            os._exit(code)
+    # Without its deadline the child would run the whole call (a tenth of a
+    # second); give it ten times that before calling it stuck.
+    waited = time.monotonic()
+    while (done := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() - waited < 1.0:
+        time.sleep(0.005)
+    if done[0] == 0:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        pytest.fail("the forked child's call was not stopped by its deadline")
+    assert os.waitstatus_to_exitcode(done[1]) == 0
 
 
 @pytest.mark.parametrize(

@@ -137,10 +137,10 @@ class _Context:
         self.raw_address = ctypes.addressof((ctypes.c_char * len(self.raw)).from_buffer(self.raw))
         self.trap = c_void_p()
         self.trap_address = ctypes.addressof(self.trap)
-        #: The size of linear memory when it was last asked, or -1 when a
-        #: call may have grown it since (memory grows, and may move, only
-        #: while the instance runs).
-        self._size = -1
+        #: Whether the view is of linear memory as it is: not after a call
+        #: that may have grown it (memory grows, and may move, only while
+        #: the instance runs).
+        self._current = False
         self._view: memoryview = memoryview(b"")
         #: Calls made so far: the epoch deadline's callback tells one call
         #: from the next by it.
@@ -165,7 +165,7 @@ class _Context:
         self._invoke(func, self.raw_address, MAX_FLAT_PARAMS)
 
     def _invoke(self, func: int, address: int, count: int) -> None:
-        self._size = -1
+        self._current = False
         error = _call(self.context, func, address, count, self.trap_address)
         if error or self.trap.value:
             self.failed(error)
@@ -208,7 +208,7 @@ class _Context:
     def view(self) -> memoryview:
         """Linear memory as bytes, looked up again only after a call that
         may have grown it. (A memory moves only when it grows.)"""
-        if self._size < 0:
+        if not self._current:
             self._refresh()
         return self._view
 
@@ -217,7 +217,7 @@ class _Context:
         if size != len(self._view):
             base = _mem_data(self.context, self.memory)
             self._view = memoryview((ctypes.c_char * size).from_address(base)).cast("B")
-        self._size = size
+        self._current = True
 
     def grown_to(self, pages: int) -> None:
         """After a trampoline's call, which answers the memory's size in
@@ -225,7 +225,7 @@ class _Context:
         if pages << 16 != len(self._view):
             self._refresh()
         else:
-            self._size = len(self._view)
+            self._current = True
 
     def alloc(self, align: int, size: int) -> int:
         self.call(self.realloc, (0, 0, align, size), _WRITE4)
@@ -730,9 +730,8 @@ class Function:
         self.strings = [i for i, p in enumerate(params) if type(p) is _String]
         # The core function's results: its flat result, or a return pointer.
         core_results = ["i32"] if self.result_in_memory else result_flat
-        self.trampoline: Optional[int] = None
-        if not self.spilled and (self.strings or self.post is not None):
-            self.trampoline = instance.trampoline(export, flat, params, core_results, self.post is not None)
+        wat = _trampoline_text(params, result, self.post is not None)
+        self.trampoline = None if wat is None else instance.trampoline(export, wat, self.post is not None)
         # The trampoline's parameters: with a result to free, the flag and
         # the previous result's address come first.
         self.write_trampoline = _writer(count + 2 if self.post is not None else count)
@@ -774,7 +773,7 @@ class Function:
             total = " + ".join(f"len(b{i})" for i in self.strings)
             lines.append(f"    if {total} > STAGING: return plain({', '.join(names)})")
             lines.append("    at = cx.staging or cx.stage()")
-            lines.append("    mv = cx._view if cx._size >= 0 else cx.view()")
+            lines.append("    mv = cx._view if cx._current else cx.view()")
         flat: List[str] = []
         for i, p in enumerate(self.params):
             if i in self.strings:
@@ -800,7 +799,7 @@ class Function:
         else:
             lines.append("    if cx.pending is not None: cx.free_pending()")
         lines.append(f"    write(raw, 0{''.join(', ' + f for f in flat)})")
-        lines.append("    cx._size = -1")
+        lines.append("    cx._current = False")
         lines.append("    error = invoke(context, trampoline, address, 16, trap_address)")
         lines.append("    if error or trap.value: cx.failed(error)")
         # The result (an i32's low half, as unsigned) and the size in pages
@@ -810,7 +809,7 @@ class Function:
         else:
             lines.append("    r, pages = RP(raw, 0)")
         # Memory has grown when its size in pages is not the view's.
-        lines.append("    if pages << 16 == len(cx._view): cx._size = pages << 16")
+        lines.append("    if pages << 16 == len(cx._view): cx._current = True")
         lines.append("    else: cx.grown_to(pages)")
         if self.result is None:
             lines.append("    return None")
@@ -830,9 +829,9 @@ class Function:
 
     def _call_plain(self, *args: Any) -> Any:
         """The call without the trampoline (fuel, if any, is already set)."""
-        return Function.call(self, None, *args, plain=True)
+        return Function.call(self, None, *args)
 
-    def call(self, fuel: Optional[int], *args: Any, plain: bool = False) -> Any:
+    def call(self, fuel: Optional[int], *args: Any) -> Any:
         """Calls the function: ``fuel``, when not None, is set first. (A
         function with a trampoline is called by :meth:`_fast`'s instead.)"""
         params = self.params
@@ -949,6 +948,56 @@ def _trampoline_wat(params: Sequence[str], strings: Sequence[int], results: Sequ
         out.append(f"    {call} (memory.size))")
     out.append(")")
     return "\n".join(out)
+
+
+def _trampoline_text(params: List[_Ty], result: Optional[_Ty], post: bool) -> Optional[str]:
+    """The trampoline of a function with these parameters and result (and a
+    ``cabi_post_*`` when ``post``), or None for one that needs none (no
+    string to stage, no answer to free) or cannot have one (its parameters
+    spill into memory)."""
+    flat = [k for p in params for k in p.flat]
+    if len(flat) > MAX_FLAT_PARAMS:
+        return None
+    result_flat = [] if result is None else result.flat
+    results = ["i32"] if len(result_flat) > MAX_FLAT_RESULTS else result_flat
+    strings = []
+    i = 0
+    for p in params:
+        if type(p) is _String:
+            strings.append(i)
+        i += len(p.flat)
+    if not strings and not post or post and results != ["i32"]:
+        return None
+    return _trampoline_wat(flat, strings, results, post)
+
+
+def trampoline_texts(module: Module, types: Dict[str, Dict[str, Any]]) -> List[str]:
+    """The trampoline of every exported function of ``module`` that has
+    one, each shape once. The component's loading compiles them all (or
+    reads them from the cache), rather than each at its function's first
+    call: a process forked after loading (a server's workers) must not
+    compile, since wasmtime compiles on a pool of threads that the child
+    does not have, and would wait for them for ever."""
+    exports = {e.name for e in module.exports}
+    stand_in = _TypesOnly(types)
+    texts: Dict[str, None] = {}
+    for iface, items in types.items():
+        for name, ty in items.items():
+            if not isinstance(ty, wt.FuncType):
+                continue
+            params = [_ty(t, stand_in, {}) for _, t in ty.params]
+            result = None if ty.result is None else _ty(ty.result, stand_in, {})
+            wat = _trampoline_text(params, result, f"cabi_post_{iface}#{name}" in exports)
+            if wat is not None:
+                texts[wat] = None
+    return list(texts)
+
+
+def keep_trampoline(engine: Engine, wat: str, module: Module) -> None:
+    """``module``, compiled from ``wat`` (or read from the cache), is the
+    one :func:`_trampoline_module` gives for it."""
+    with _PRE_LOCK:
+        _TRAMPOLINES[(id(engine), wat)] = (engine, module)
 
 
 #: The trampoline modules compiled, by engine and shape (a function's flat
@@ -1122,18 +1171,11 @@ class CoreInstance:
         item = self._extern(export, _EXTERN_FUNC)
         return None if item is None else ctypes.addressof(item.of.func)
 
-    def trampoline(self, export: str, flat: List[str], params: List[_Ty], results: List[str], post: bool) -> Optional[int]:
-        """The address of ``export``'s trampoline (:func:`_trampoline_wat`)
-        instantiated beside this instance, or None where it cannot be."""
-        strings = []
-        i = 0
-        for p in params:
-            if type(p) is _String:
-                strings.append(i)
-            i += len(p.flat)
-        if post and results != ["i32"]:
-            return None
-        module = _trampoline_module(self.engine, _trampoline_wat(flat, strings, results, post))
+    def trampoline(self, export: str, wat: str, post: bool) -> Optional[int]:
+        """The address of ``export``'s trampoline (``wat``, from
+        :func:`_trampoline_text`) instantiated beside this instance, or None
+        where it cannot be."""
+        module = _trampoline_module(self.engine, wat)
         names = [("memory", _EXTERN_MEMORY), ("cabi_realloc", _EXTERN_FUNC), (export, _EXTERN_FUNC)]
         if post:
             names.append(("cabi_post_" + export, _EXTERN_FUNC))

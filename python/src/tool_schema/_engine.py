@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 import platform
+import struct
 import sys
 import tempfile
 import threading
@@ -77,14 +78,10 @@ def _new_engine(bounds: Bounds) -> Engine:
     return Engine(config)
 
 
-_TICKING: Dict[int, Engine] = {}
-
-
 def _start_ticker(engine: Engine) -> None:
     """A daemon thread advancing ``engine``'s epoch every :data:`EPOCH_TICK`
     for the life of the process (it holds the engine, so the engine
     outlives it); started again in a forked child, which has no threads."""
-    _TICKING[id(engine)] = engine
 
     def tick() -> None:
         while True:
@@ -95,8 +92,9 @@ def _start_ticker(engine: Engine) -> None:
 
 
 def _restart_tickers() -> None:
-    for engine in _TICKING.values():
-        _start_ticker(engine)
+    for bounds, engine in _ENGINES.items():
+        if bounds.epoch:
+            _start_ticker(engine)
 
 
 if hasattr(os, "register_at_fork"):
@@ -223,25 +221,71 @@ def _core(
     try:
         types = _canon.exported_types(engine, component)
         _canon.check(types)
+        module, compiled = None, False
         if cache_file is not None and cache_file.is_file():
             try:
-                return Module.deserialize_file(engine, str(cache_file)), types, False
+                module = Module.deserialize_file(engine, str(cache_file))
             except Exception:  # noqa: BLE001 - a stale or damaged file: compile instead
                 pass
-        module = Module(engine, _canon.core_module(wasm))
-        if cache_file is not None:
-            _write_atomically(cache_file, module)
-        return module, types, True
+        if module is None:
+            module, compiled = Module(engine, _canon.core_module(wasm)), True
+            if cache_file is not None:
+                _write_atomically(cache_file, module)
+        trampolines = cache_file.with_name(cache_file.name.replace("-core-", "-trampolines-")) if cache_file else None
+        _trampolines(engine, module, types, trampolines)
+        return module, types, compiled
     except _canon.Unsupported:
         return None, None, False
 
 
-def _write_atomically(path: Path, compiled: "Component | Module") -> Optional[Path]:
+_TRAMPOLINES_MAGIC = b"tool-schema trampolines 1\n"
+
+
+def _trampolines(engine: Engine, module: Module, types: Dict[str, Dict[str, object]], cache_file: Optional[Path]) -> None:
+    """Every trampoline of the core module (:func:`_canon.trampoline_texts`),
+    read from ``cache_file`` (each one's text and compiled form, in turn)
+    or compiled now and written there."""
+    cached: Dict[str, bytes] = {}
+    if cache_file is not None and cache_file.is_file():
+        try:
+            data = cache_file.read_bytes()
+            if data.startswith(_TRAMPOLINES_MAGIC):
+                at = len(_TRAMPOLINES_MAGIC)
+                while at < len(data):
+                    n, m = struct.unpack_from("<II", data, at)
+                    at += 8
+                    cached[data[at : at + n].decode()] = data[at + n : at + n + m]
+                    at += n + m
+        except (OSError, struct.error, UnicodeDecodeError):
+            cached = {}
+    compiled = False
+    modules = []
+    for wat in _canon.trampoline_texts(module, types):
+        found = None
+        if wat in cached:
+            try:
+                # Native code, as the other cache files: only this function writes it.
+                found = Module.deserialize(engine, cached[wat])
+            except Exception:  # noqa: BLE001 - a stale or damaged entry: compile instead
+                found = None
+        if found is None:
+            found, compiled = Module(engine, wat), True
+        _canon.keep_trampoline(engine, wat, found)
+        modules.append((wat, found))
+    if compiled and cache_file is not None:
+        parts = [_TRAMPOLINES_MAGIC]
+        for wat, m in modules:
+            text, blob = wat.encode(), bytes(m.serialize())
+            parts += [struct.pack("<II", len(text), len(blob)), text, blob]
+        _write_atomically(cache_file, b"".join(parts))
+
+
+def _write_atomically(path: Path, compiled: "Component | Module | bytes") -> Optional[Path]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
         try:
-            tmp.write_bytes(bytes(compiled.serialize()))
+            tmp.write_bytes(compiled if isinstance(compiled, bytes) else bytes(compiled.serialize()))
             os.replace(tmp, path)
         finally:
             tmp.unlink(missing_ok=True)
