@@ -493,6 +493,7 @@ fn native_contenders(
     data: &Rc<Data>,
     instance: &Rc<RefCell<wasm::Instance>>,
     instance_fuel: &Rc<RefCell<wasm::Instance>>,
+    instance_epoch: &Rc<RefCell<wasm::Instance>>,
     component: &Path,
 ) -> Result<Vec<Contender>, String> {
     let mut out = Vec::new();
@@ -567,13 +568,22 @@ fn native_contenders(
     });
 
     // The component through wasmtime: the validator resource, one store; and
-    // the same compiled with fuel metering (what a Python Runtime(fuel=…) runs).
+    // the same compiled with fuel metering (what a Python Runtime(fuel=…)
+    // runs) and with epoch interruption (what the Python package's deadline
+    // runs).
     out.push(wasm_validator(data, instance, "wasm", "component, wasmtime: validator resource", all.clone())?);
     out.push(wasm_validator(
         data,
         instance_fuel,
         "wasm-fuel",
         "component, wasmtime with fuel metering (as a Python Runtime(fuel=…)): validator resource",
+        vec![Group::Validate, Group::Empty],
+    )?);
+    out.push(wasm_validator(
+        data,
+        instance_epoch,
+        "wasm-epoch",
+        "component, wasmtime with epoch interruption (as the Python package's deadline): validator resource",
         vec![Group::Validate, Group::Empty],
     )?);
 
@@ -1269,15 +1279,19 @@ fn run() -> Result<(), String> {
     let wasm_bytes =
         std::fs::read(&component).map_err(|e| format!("cannot read {} (make component): {e}", component.display()))?;
     eprintln!("bench: compiling the component with wasmtime (once)…");
-    let pre = wasm::precompile(&wasm_bytes, false).map_err(|e| format!("{e:#}"))?;
+    let pre = wasm::precompile(&wasm_bytes, wasm::Bound::None).map_err(|e| format!("{e:#}"))?;
     let loaded = wasm::Loaded::from_precompiled(&pre).map_err(|e| format!("{e:#}"))?;
     let instance = Rc::new(RefCell::new(loaded.instantiate().map_err(|e| format!("{e:#}"))?));
-    // The same with fuel metering, as the Python package's engine has it.
-    let pre_fuel = wasm::precompile(&wasm_bytes, true).map_err(|e| format!("{e:#}"))?;
-    let loaded_fuel = wasm::Loaded::from_precompiled(&pre_fuel).map_err(|e| format!("{e:#}"))?;
-    let instance_fuel = Rc::new(RefCell::new(loaded_fuel.instantiate().map_err(|e| format!("{e:#}"))?));
+    // The same with each per-call bound the Python package's engine can have.
+    let bounded = |bound| -> Result<Rc<RefCell<wasm::Instance>>, String> {
+        let pre = wasm::precompile(&wasm_bytes, bound).map_err(|e| format!("{e:#}"))?;
+        let loaded = wasm::Loaded::from_precompiled(&pre).map_err(|e| format!("{e:#}"))?;
+        Ok(Rc::new(RefCell::new(loaded.instantiate().map_err(|e| format!("{e:#}"))?)))
+    };
+    let instance_fuel = bounded(wasm::Bound::Fuel)?;
+    let instance_epoch = bounded(wasm::Bound::Epoch)?;
 
-    let mut contenders = native_contenders(&data, &instance, &instance_fuel, &component)?;
+    let mut contenders = native_contenders(&data, &instance, &instance_fuel, &instance_epoch, &component)?;
     if let Some((id, item, secs)) = &args.only {
         return only(&mut contenders, &items, id, item, *secs);
     }

@@ -17,6 +17,7 @@ const ORDER: &[&str] = &[
     "serde-floor",
     "wasm",
     "wasm-fuel",
+    "wasm-epoch",
     "wasm-oneshot",
     "host-demo",
     "host-demo-free",
@@ -138,6 +139,7 @@ fn size_label(size: &str) -> String {
 fn short(c: &crate::ContenderInfo) -> String {
     match c.id.as_str() {
         "wasm-fuel" => "wasmtime (Rust), fuel metering".into(),
+        "wasm-epoch" => "wasmtime (Rust), epoch interruption".into(),
         "core-free" => "native Rust, free functions".into(),
         "host-demo" => "host-demo's Host (wasmtime)".into(),
         "host-demo-free" => "host-demo's Host (wasmtime), free functions".into(),
@@ -574,6 +576,7 @@ pub fn markdown(r: &Results) -> String {
         ("*where the jco/ajv gap comes from:* native core / ajv", "core", "ajv", 0.0),
         ("… jco package / the component through wasmtime (Rust)", "jco", "wasm", 0.0),
         ("*what a per-call bound costs:* wasmtime with fuel metering / without", "wasm-fuel", "wasm", 0.0),
+        ("… wasmtime with epoch interruption / without", "wasm-epoch", "wasm", 0.0),
         ("… the Python package with its deadline / without a per-call bound", "py", "py-unbounded", 0.0),
         (
             "*where the Python gap comes from:* Python package / the component through wasmtime (Rust)",
@@ -641,7 +644,11 @@ pub fn markdown(r: &Results) -> String {
                     "{} {}{} {}",
                     if first { "" } else { ";" },
                     host_name(r.contenders[c].host),
-                    if r.contenders[c].id == "wasm-fuel" { " with fuel metering" } else { "" },
+                    match r.contenders[c].id.as_str() {
+                        "wasm-fuel" => " with fuel metering",
+                        "wasm-epoch" => " with epoch interruption",
+                        _ => "",
+                    },
                     fmt_ns(t.median)
                 );
                 if r.contenders[c].host == Host::Python && t.median > 20e3 {
@@ -858,6 +865,7 @@ fn chart_label(c: &crate::ContenderInfo) -> String {
         "serde-floor" => "serde_json plain (floor)".into(),
         "wasm" => "component, wasmtime".into(),
         "wasm-fuel" => "component, wasmtime + fuel".into(),
+        "wasm-epoch" => "component, wasmtime + epochs".into(),
         "wasm-oneshot" => "component, wasmtime: one-shot".into(),
         "jco" => "component, jco (Node)".into(),
         "ajv" => "ajv (Node)".into(),

@@ -53,16 +53,27 @@ pub fn arg_errors_text(errors: &[exports::onellm::tool_schema::validate::ArgErro
     errors.iter().map(|e| format!("{}\t{}\t{}", e.path, e.keyword, e.message)).collect::<Vec<_>>().join("\n")
 }
 
+/// How each call is bounded, as the Python package can bound it: not at all,
+/// by fuel metering (`Runtime(fuel=…)`), or by epoch interruption (its
+/// default deadline). Each compiles the component differently.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    None,
+    Fuel,
+    Epoch,
+}
+
 pub struct Precompiled {
     pub engine: Engine,
-    pub fuel: bool,
+    pub bound: Bound,
     pub bytes: Vec<u8>,
     pub compile_time: Duration,
 }
 
-/// `fuel`: compile with fuel metering, as the Python package's engine is
-/// (it gives every call a fuel budget), to measure what that costs.
-pub fn engine(fuel: bool) -> Result<Engine, Error> {
+/// `bound`: compile with fuel metering or epoch interruption, as the Python
+/// package's engine is (for `Runtime(fuel=…)` and for its deadline), to
+/// measure what that costs.
+pub fn engine(bound: Bound) -> Result<Engine, Error> {
     let mut config = Config::new();
     config.wasm_component_model(true);
     config.concurrency_support(false);
@@ -71,24 +82,25 @@ pub fn engine(fuel: bool) -> Result<Engine, Error> {
     if std::env::var_os("TOOL_SCHEMA_BENCH_PERFMAP").is_some() {
         config.profiler(wasmtime::ProfilingStrategy::PerfMap);
     }
-    config.consume_fuel(fuel);
+    config.consume_fuel(bound == Bound::Fuel);
+    config.epoch_interruption(bound == Bound::Epoch);
     Engine::new(&config)
 }
 
 /// Compiles the component once (timed) and returns its serialized form.
-pub fn precompile(wasm: &[u8], fuel: bool) -> Result<Precompiled, Error> {
-    let engine = engine(fuel)?;
+pub fn precompile(wasm: &[u8], bound: Bound) -> Result<Precompiled, Error> {
+    let engine = engine(bound)?;
     let start = Instant::now();
     let component = Component::new(&engine, wasm)?;
     let compile_time = start.elapsed();
-    Ok(Precompiled { bytes: component.serialize()?, engine, fuel, compile_time })
+    Ok(Precompiled { bytes: component.serialize()?, engine, bound, compile_time })
 }
 
 /// A loaded component: what a long-running host keeps.
 pub struct Loaded {
     pub engine: Engine,
     pub pre: ToolSchemaPre<StoreLimits>,
-    fuel: bool,
+    bound: Bound,
 }
 
 impl Loaded {
@@ -100,7 +112,7 @@ impl Loaded {
         let component = unsafe { Component::deserialize(engine, bytes)? };
         let linker = Linker::<StoreLimits>::new(engine);
         let pre = ToolSchemaPre::new(linker.instantiate_pre(&component)?)?;
-        Ok(Loaded { engine: engine.clone(), pre, fuel: precompiled.fuel })
+        Ok(Loaded { engine: engine.clone(), pre, bound: precompiled.bound })
     }
 
     /// A fresh store and instance.
@@ -108,8 +120,12 @@ impl Loaded {
         let limits = StoreLimitsBuilder::new().memory_size(512 << 20).build();
         let mut store = Store::new(&self.engine, limits);
         store.limiter(|l| l);
-        if self.fuel {
-            store.set_fuel(u64::MAX)?;
+        match self.bound {
+            Bound::None => {}
+            Bound::Fuel => store.set_fuel(u64::MAX)?,
+            // Every check runs; none is ever reached (nothing advances the
+            // epoch), as in a call well inside its deadline.
+            Bound::Epoch => store.set_epoch_deadline(u64::MAX / 2),
         }
         let bindings = self.pre.instantiate(&mut store)?;
         Ok(Instance { store, bindings })
