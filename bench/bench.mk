@@ -55,7 +55,7 @@ bench: component js bench-deps ## Measure every host against the native core and
 
 soak: component js python ## Memory over time in each host: 1,000,000 validations of one tool, 100,000 tools dropped unreleased (bench/soak.md)
 	$(CARGO) build --profile $(HOST_PROFILE) -p bench --bin soak
-	@{ target/$(HOST_PROFILE)/soak && node bench/soak/soak.mjs && $(PY) bench/soak/soak.py; } | python3 bench/soak/report.py
+	@{ target/$(HOST_PROFILE)/soak && node bench/soak/soak.mjs && SOAK_V8_DEFAULTS=1 SOAK_VALIDATE=0 node bench/soak/soak.mjs && $(PY) bench/soak/soak.py; } | python3 bench/soak/report.py
 
 bench-clean: ## Remove bench/.venv and bench/node_modules (the results stay)
 	rm -rf $(BENCH_VENV) bench/node_modules
