@@ -53,11 +53,12 @@ for r in rows:
         f'{rss}{"" if rss_ok else " ⚠"} | {mib(r["memoryBefore"])} → {mib(r["memoryAfter"])} | '
         f'{mem}{"" if mem_ok else " ⚠"} | {r["seconds"]:.1f} |'
     )
-if any(r["host"] == "node" for r in rows):
+semi = next((r["semiSpaceMiB"] for r in rows if r.get("semiSpaceMiB")), None)
+if semi:
     lines += [
         "",
-        "Node runs with V8's young generation fixed at 16 MiB a semi-space (`--min-semi-space-size=16 "
-        "--max-semi-space-size=16`), the ceiling V8 grows it to by itself: V8 doubles it whenever the bytes surviving "
+        f"Node runs with V8's young generation fixed at {semi} MiB a semi-space (`--min-semi-space-size={semi} "
+        f"--max-semi-space-size={semi}`), the ceiling V8 grows it to by itself: V8 doubles it whenever the bytes surviving "
         "its young collections since the last doubling add up to its size, and the tools loop's resources survive "
         "until a collection has seen their owners go, so with V8's defaults the loop takes it from a smaller size to "
         "that ceiling once, which the RSS counts.",

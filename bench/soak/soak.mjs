@@ -71,7 +71,7 @@ const figures = () => ({ rss: process.memoryUsage().rss, memory: ts.memoryBytes,
 function report(loop, count, before, started) {
   const after = figures();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  console.log(JSON.stringify({ host: 'node', v8Defaults: defaults, loop, count, rssBefore: before.rss, rssAfter: after.rss, memoryBefore: before.memory, memoryAfter: after.memory, newSpaceBefore: before.newSpace, newSpaceAfter: after.newSpace, seconds: Number(seconds.toFixed(3)) }));
+  console.log(JSON.stringify({ host: 'node', v8Defaults: defaults, semiSpaceMiB: defaults ? null : SEMI_SPACE_MIB, loop, count, rssBefore: before.rss, rssAfter: after.rss, memoryBefore: before.memory, memoryAfter: after.memory, newSpaceBefore: before.newSpace, newSpaceAfter: after.newSpace, seconds: Number(seconds.toFixed(3)) }));
   process.stderr.write(`${loop}: V8's new space ${(before.newSpace / MiB).toFixed(0)} MiB before, ${(after.newSpace / MiB).toFixed(0)} MiB after\n`);
 }
 
