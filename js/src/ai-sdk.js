@@ -7,10 +7,17 @@
 //   await generateText({ model, tools: { get_docket: getDocket }, prompt });
 //
 // The component is the schema's validator: a valid call reaches `execute`
-// with the bound arguments; an invalid one is an invalid tool call, answered
-// to the model as a tool error carrying the component's messages, and the
-// function is not run. What the function returns is encoded by the
-// component; what it throws becomes a tool error with the contract's text.
+// with the bound arguments; an invalid one is answered to the model as a tool
+// error whose text is exactly the component's messages, and the function is
+// not run. What the function returns is encoded by the component; what it
+// throws becomes a tool error with the contract's text.
+//
+// A refusal is not returned from `validate` as a failure: the SDK would make
+// it an invalid tool call and put its own words before the component's
+// ("Invalid input for tool x: Type validation failed: Value: …"). Instead
+// `validate` lets the input through, remembered as refused, and `execute`
+// throws the refusal, which the SDK hands the model as the error's message
+// and nothing else.
 
 import { jsonSchema, tool as aiSdkTool } from 'ai';
 import { Adapted, InvalidArgumentsError, ToolCallError, outcome, resultText } from './adapt.js';
@@ -52,22 +59,45 @@ export function aiTools(entries, options = {}) {
 function make(tool, fn, options) {
   const adapted = new Adapted(tool, fn, { ...checkOptions(options), framework: 'the AI SDK' });
   const info = adapted.info;
+  // What `validate` answered, by the object the SDK then holds as the call's
+  // input and hands to `execute` as it is: bound arguments, or a refused
+  // input with its refusal.
+  const bound = new WeakSet();
+  const refused = new WeakMap();
   const made = {
     description: info.description || undefined,
     inputSchema: jsonSchema(adapted.schema(), {
       validate(value) {
         const checked = adapted.bind(value);
-        return checked.ok ? { success: true, value: checked.value } : { success: false, error: adapted.invalid(checked) };
+        if (checked.ok) {
+          bound.add(checked.value);
+          return { success: true, value: checked.value };
+        }
+        // Input that is not an object is held as `{}`, as the SDK shows an
+        // invalid call's input that is not one.
+        const held = value !== null && typeof value === 'object' ? value : {};
+        refused.set(held, checked);
+        return { success: true, value: held };
       },
     }),
     async execute(args, executionOptions) {
-      const { result, thrown } = await adapted.run(args, executionOptions);
+      // Arguments `validate` did not see (execute called directly) are
+      // checked here.
+      let call = args;
+      if (!bound.has(args)) {
+        const checked = refused.get(args) ?? adapted.bind(args);
+        if (!checked.ok) throw adapted.invalid(checked);
+        call = checked.value;
+      }
+      const { result, thrown } = await adapted.run(call, executionOptions);
       if (result.isError) throw new ToolCallError(adapted.name, result, thrown);
       return resultText(result);
     },
   };
   if (adapted.converted !== null) made.strict = true;
-  if (info.requiresApproval) made.needsApproval = true;
+  // Approval is asked for a call that would run: a refused one is answered
+  // at once.
+  if (info.requiresApproval) made.needsApproval = (input) => !refused.has(input);
   return { name: adapted.name, made: aiSdkTool(made) };
 }
 

@@ -10,6 +10,8 @@ import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { aiTool, aiTools, InvalidArgumentsError, ToolCallError } from '../src/ai-sdk.js';
 import {
+  BAD_DOCKET,
+  BAD_DOCKET_REFUSAL,
   BAD_FORECAST,
   BAD_FORECAST_REFUSAL,
   CASE,
@@ -75,18 +77,30 @@ test('ai-sdk: an invalid call reaches the model as a tool error with the compone
   const { model, read } = scripted('forecast', [JSON.stringify(BAD_FORECAST), '{"city": "Oslo", "days": 3}']);
   const result = await run({ forecast: aiTool(tool, recorder.forecast) }, model);
   const [refused, answered] = read();
-  // The SDK puts its own words for an invalid tool call before the error's
-  // message, which is the component's text exactly.
-  assert.deepEqual(refused, {
-    type: 'error-text',
-    value: `Invalid input for tool forecast: Type validation failed: Value: ${JSON.stringify(BAD_FORECAST)}.\nError message: ${BAD_FORECAST_REFUSAL}`,
-  });
+  // The model reads the component's text exactly, with no words of the SDK's.
+  assert.deepEqual(refused, { type: 'error-text', value: BAD_FORECAST_REFUSAL });
   assert.deepEqual(answered, { type: 'text', value: '{"city":"Oslo","days":3,"units":"metric"}' });
   assert.deepEqual(recorder.calls, [{ city: 'Oslo', days: 3, units: 'metric' }]);
-  // The SDK counts the call as an invalid tool call, with that error.
+  // The step has the call as the model sent it and a tool error carrying the
+  // component's errors.
+  assert.deepEqual(result.steps[0].toolCalls[0].input, BAD_FORECAST);
   const [invalid] = result.steps[0].content.filter((p) => p.type === 'tool-error');
   assert.equal(invalid.toolCallId, 'call-0');
-  assert.equal(invalid.error, refused.value);
+  assert.ok(invalid.error instanceof InvalidArgumentsError);
+  assert.equal(invalid.error.message, BAD_FORECAST_REFUSAL);
+  assert.deepEqual(invalid.error.errors.map((e) => e.keyword), ['maximum', 'additionalProperties']);
+});
+
+test('ai-sdk: arguments that are not an object reach the model as the component\'s message too', async () => {
+  const tool = ts.tool(FORECAST);
+  const recorder = new Recorder();
+  const { model, read } = scripted('forecast', ['[1, 2]', '"Oslo"']);
+  await run({ forecast: aiTool(tool, recorder.forecast) }, model);
+  assert.deepEqual(read(), [
+    { type: 'error-text', value: refusal(tool, [1, 2]) },
+    { type: 'error-text', value: refusal(tool, 'Oslo') },
+  ]);
+  assert.deepEqual(recorder.calls, []);
 });
 
 test('ai-sdk: a valid call runs the function with the bound arguments (a default filled in, 2.0 as 2)', async () => {
@@ -112,8 +126,7 @@ test('ai-sdk: converted for OpenAI, the strict schema is sent and null restores 
   // An answer the original schema refuses is refused after it is restored.
   const [answered, refused] = read();
   assert.deepEqual(answered, { type: 'text', value: '{"city":"Oslo","days":3,"units":"metric"}' });
-  assert.equal(refused.type, 'error-text');
-  assert.ok(refused.value.endsWith("Error message: Argument 'days' must be at most 14, not 30."), refused.value);
+  assert.deepEqual(refused, { type: 'error-text', value: "Argument 'days' must be at most 14, not 30." });
 });
 
 test('ai-sdk: what the function throws becomes a tool error with the contract\'s text', async () => {
@@ -141,6 +154,16 @@ test('ai-sdk: a tool that requires approval asks for it before it runs', async (
   assert.equal(result.content.filter((p) => p.type === 'tool-approval-request').length, 1);
 });
 
+test('ai-sdk: a call the component refuses is answered without asking for approval', async () => {
+  const recorder = new Recorder();
+  const tool = ts.tool(await docketDescriptor({ requiresApproval: true }));
+  const { model, read } = scripted('get_docket', [JSON.stringify(BAD_DOCKET)]);
+  const result = await run({ get_docket: aiTool(tool, recorder.docket) }, model);
+  assert.deepEqual(recorder.calls, []);
+  assert.equal(result.steps.flatMap((s) => s.content).filter((p) => p.type === 'tool-approval-request').length, 0);
+  assert.deepEqual(read(), [{ type: 'error-text', value: BAD_DOCKET_REFUSAL }]);
+});
+
 test('ai-sdk: aiTools keys the tools by name; a descriptor is made with the toolSchema option', async () => {
   const recorder = new Recorder();
   const tools = aiTools([[await docketDescriptor(), recorder.docket], [FORECAST, recorder.forecast]], { toolSchema: ts });
@@ -156,11 +179,27 @@ test('ai-sdk: the schema validator answers as the component does, outside a run 
   const made = aiTool(tool, new Recorder().forecast);
   const valid = await made.inputSchema.validate({ city: 'Oslo', days: 2 });
   assert.deepEqual(valid, { success: true, value: { city: 'Oslo', days: 2, units: 'metric' } });
-  const invalid = await made.inputSchema.validate(BAD_FORECAST);
-  assert.equal(invalid.success, false);
-  assert.ok(invalid.error instanceof InvalidArgumentsError);
-  assert.equal(invalid.error.message, BAD_FORECAST_REFUSAL);
-  assert.deepEqual(invalid.error.errors.map((e) => e.keyword), ['maximum', 'additionalProperties']);
+  // A refused input passes the schema as it is, remembered as refused: the
+  // tool's execute throws the refusal rather than run the function.
+  const input = structuredClone(BAD_FORECAST);
+  const held = await made.inputSchema.validate(input);
+  assert.deepEqual(held, { success: true, value: input });
+  assert.equal(held.value, input);
+  await assert.rejects(made.execute(held.value, { toolCallId: 'c', messages: [] }), (e) => {
+    assert.ok(e instanceof InvalidArgumentsError);
+    assert.equal(e.message, BAD_FORECAST_REFUSAL);
+    assert.deepEqual(e.errors.map((x) => x.keyword), ['maximum', 'additionalProperties']);
+    return true;
+  });
+});
+
+test('ai-sdk: execute called directly checks and binds the arguments itself', async () => {
+  const recorder = new Recorder();
+  const made = aiTool(ts.tool(FORECAST), recorder.forecast);
+  const options = { toolCallId: 'c', messages: [] };
+  assert.equal(await made.execute({ city: 'Oslo', days: 2 }, options), '{"city":"Oslo","days":2,"units":"metric"}');
+  await assert.rejects(made.execute(structuredClone(BAD_FORECAST), options), (e) => e instanceof InvalidArgumentsError && e.message === BAD_FORECAST_REFUSAL);
+  assert.deepEqual(recorder.calls, [{ city: 'Oslo', days: 2, units: 'metric' }]);
 });
 
 test('ai-sdk: what cannot be adapted is a clear error', async () => {
