@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, List
+from typing import Any, List, cast
 
 import pytest
 
@@ -176,7 +176,12 @@ def test_without_a_core_module_the_runtime_calls_through_the_component(
         assert v.validate('{"n": 2}').bound_args == '{"n":2}'
 
 
-@pytest.mark.parametrize("k", [3, 4, 5])
+def _flat_record(fields: List[Any]) -> Any:
+    names = tuple(f"f{i}" for i in range(len(fields)))
+    return _canon._Record(names, fields, lambda *values: list(values))
+
+
+@pytest.mark.parametrize("k", [1, 3, 4, 5])
 def test_a_record_of_strings_past_the_end_of_memory_is_an_error_not_a_short_string(k: int) -> None:
     import struct
 
@@ -184,12 +189,42 @@ def test_a_record_of_strings_past_the_end_of_memory_is_an_error_not_a_short_stri
 
     memory = bytearray(96)
     memory[64:69] = b"hello"
-    texts = _canon._texts(k)
+    row = _canon._flat_row(_flat_record([_canon._String() for _ in range(k)]))
     struct.pack_into("<" + "II" * k, memory, 0, *([64, 5] * k))
-    assert list(texts(memoryview(memory), 0)) == ["hello"] * k
+    assert row(memoryview(memory), 0, 96) == ["hello"] * k
     struct.pack_into("<II", memory, 8 * (k - 1), 92, 5)  # the last one runs past 96
     with pytest.raises(WasmtimeError, match="past the end"):
-        texts(memoryview(memory), 0)
+        row(memoryview(memory), 0, 96)
+
+
+def test_a_record_of_strings_and_enums_is_read_at_its_fields_offsets() -> None:
+    import struct
+
+    from wasmtime import WasmtimeError
+
+    # As list<change> has it: string, string, an enum (one byte, then three
+    # of padding), string; 28 bytes.
+    enum = _canon._Variant([("removed", None), ("relaxed", None), ("moved", None)], False, [], True)
+    record = _flat_record([_canon._String(), _canon._String(), enum, _canon._String()])
+    assert (record.offsets, record.size) == ([0, 8, 16, 20], 28)
+    row = _canon._flat_row(record)
+    memory = bytearray(128)
+    memory[64:75] = b"/properties"
+    memory[80:87] = b"keyword"
+    memory[90:96] = b"detail"
+    struct.pack_into("<IIIIB3xII", memory, 0, 64, 11, 80, 7, 2, 90, 6)
+    assert row(memoryview(memory), 0, 128) == ["/properties", "keyword", "moved", "detail"]
+    struct.pack_into("<B", memory, 16, 3)
+    with pytest.raises(WasmtimeError, match="a discriminant of 3 where 3 cases were expected"):
+        row(memoryview(memory), 0, 128)
+    # A list of them reads each at its own address.
+    struct.pack_into("<B", memory, 16, 1)
+    lst = _canon._FlatRecords(record)
+    struct.pack_into("<II", memory, 120, 0, 1)
+    assert lst.load(cast(Any, None), memoryview(memory), 120) == [["/properties", "keyword", "relaxed", "detail"]]
+    struct.pack_into("<II", memory, 120, 0, 5)  # five records of 28 bytes run past 128
+    with pytest.raises(WasmtimeError, match="a list past the end"):
+        lst.load(cast(Any, None), memoryview(memory), 120)
 
 
 def test_an_import_that_fails_is_a_trap_that_says_why_and_leaves_nothing_behind() -> None:

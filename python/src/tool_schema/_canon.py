@@ -404,65 +404,78 @@ class _List(_Ty):
         out.extend(self._lower(cx, value))
 
 
-class _StringRecords(_List):
-    """A list of records of strings only (``list<change>``): each record's
-    pointers and lengths in one unpack, its texts decoded in one expression."""
+def _flat(t: "_Ty") -> bool:
+    """A string or an enum: a field a record of flat fields may have."""
+    return isinstance(t, _String) or (isinstance(t, _Variant) and t.enum)
+
+
+class _FlatRecords(_List):
+    """A list of records of strings and enums only (``list<change>``): each
+    record read by :func:`_flat_row`, in one unpack and one expression."""
 
     def __init__(self, element: "_Record"):
         super().__init__(element)
-        self.texts = _texts(len(element.fields))
-        self.build = element.build
+        self.row = _flat_row(element)
 
     def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
         p, n = _PAIR.unpack_from(mv, ptr)
         size = self.element.size
-        if p + n * size > len(mv):
+        end = len(mv)
+        if p + n * size > end:
             raise WasmtimeError("a list past the end of the instance's memory")
-        texts, build = self.texts, self.build
-        return [build(*texts(mv, p + i * size)) for i in range(n)]
+        row = self.row
+        return [row(mv, p + i * size, end) for i in range(n)]
 
 
-def _texts(k: int) -> Callable[[memoryview, int], Sequence[str]]:
-    """The ``k`` strings of a record of strings at an address (written out
-    for three and four, the records the component returns most)."""
-    unpack = struct.Struct("<" + "II" * k).unpack_from
+_ROW_CODE: Dict[str, Any] = {}
 
-    def past_end(mv: memoryview, raw: Sequence[int]) -> bool:
-        return max(raw[j] + raw[j + 1] for j in range(0, len(raw), 2)) > len(mv)
 
-    if k == 4:
-
-        def four(mv: memoryview, at: int) -> Sequence[str]:
-            a, m, b, n, c, o, d, q = unpack(mv, at)
-            end = len(mv)
-            if a + m > end or b + n > end or c + o > end or d + q > end:
-                raise WasmtimeError("a string past the end of the instance's memory")
-            return (
-                str(mv[a : a + m], "utf-8"),
-                str(mv[b : b + n], "utf-8"),
-                str(mv[c : c + o], "utf-8"),
-                str(mv[d : d + q], "utf-8"),
-            )
-
-        return four
-    if k == 3:
-
-        def three(mv: memoryview, at: int) -> Sequence[str]:
-            a, m, b, n, c, o = unpack(mv, at)
-            end = len(mv)
-            if a + m > end or b + n > end or c + o > end:
-                raise WasmtimeError("a string past the end of the instance's memory")
-            return str(mv[a : a + m], "utf-8"), str(mv[b : b + n], "utf-8"), str(mv[c : c + o], "utf-8")
-
-        return three
-
-    def any_count(mv: memoryview, at: int) -> Sequence[str]:
-        raw = unpack(mv, at)
-        if past_end(mv, raw):
-            raise WasmtimeError("a string past the end of the instance's memory")
-        return [str(mv[raw[j] : raw[j] + raw[j + 1]], "utf-8") for j in range(0, 2 * k, 2)]
-
-    return any_count
+def _flat_row(record: "_Record") -> Callable[[memoryview, int, int], Any]:
+    """A function reading one record of strings and enums at an address
+    (``row(mv, at, len(mv))``) and building it: every field's pointer and
+    length, or discriminant, in one unpack (the padding skipped), each string
+    checked against the end of memory and each discriminant against its
+    cases, written out for the record's fields."""
+    fmt = "<"
+    at = 0
+    names: List[str] = []
+    texts: List[str] = []
+    cases: List[str] = []
+    values: List[str] = []
+    env: Dict[str, Any] = {"build": record.build, "W": WasmtimeError}
+    for i, (f, offset) in enumerate(zip(record.fields, record.offsets)):
+        if offset > at:
+            fmt += f"{offset - at}x"
+        if isinstance(f, _String):
+            fmt += "II"
+            at = offset + 8
+            names += [f"p{i}", f"n{i}"]
+            texts.append(f"p{i} + n{i} > end")
+            values.append(f"str(mv[p{i}:p{i} + n{i}], 'utf-8')")
+        else:
+            assert isinstance(f, _Variant) and f.enum
+            fmt += f.disc.format[-1]
+            at = offset + f.disc_size
+            names.append(f"d{i}")
+            env[f"c{i}"] = tuple(name for name, _ in f.cases)
+            values.append(f"c{i}[d{i}]")
+            k = len(f.cases)
+            cases += [
+                f"    if d{i} >= {k}:",
+                f"        raise W(f'a discriminant of {{d{i}}} where {k} cases were expected')",
+            ]
+    env["unpack"] = struct.Struct(fmt).unpack_from
+    lines = ["def row(mv, at, end):", f"    {', '.join(names)}, = unpack(mv, at)"]
+    if texts:
+        lines += [f"    if {' or '.join(texts)}:", "        raise W(\"a string past the end of the instance's memory\")"]
+    source = "\n".join([*lines, *cases, f"    return build({', '.join(values)})"])
+    code = _ROW_CODE.get(source)
+    if code is None:
+        # Our own text, from the record's types; compiled once per process.
+        code = _ROW_CODE[source] = compile(source, "<tool_schema._canon record row>", "exec")
+    exec(code, env)  # noqa: S102
+    row: Callable[[memoryview, int, int], Any] = env["row"]
+    return row
 
 
 class _Record(_Ty):
@@ -672,8 +685,8 @@ def _ty(ty: Any, instance: Any, records: Dict[Tuple[str, ...], Callable[..., Any
         element = _ty(ty.element, instance, records)
         if isinstance(ty.element, wt.U8):
             raise Unsupported("list<u8>")
-        if isinstance(element, _Record) and all(isinstance(f, _String) for f in element.fields):
-            return _StringRecords(element)
+        if isinstance(element, _Record) and all(_flat(f) for f in element.fields):
+            return _FlatRecords(element)
         return _List(element)
     if isinstance(ty, wt.RecordType):
         names = tuple(name for name, _ in ty.fields)
