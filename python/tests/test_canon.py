@@ -11,7 +11,7 @@ from typing import Any, List, cast
 import pytest
 
 import tool_schema as ts
-from wasmtime.component import ResourceType
+from wasmtime.component import Record, ResourceType, Variant
 from wasmtime.component import _types as wt
 
 from tool_schema import _canon, _engine
@@ -227,6 +227,104 @@ def test_a_record_of_strings_and_enums_is_read_at_its_fields_offsets() -> None:
         lst.load(cast(Any, None), memoryview(memory), 120)
 
 
+def _plain(value: Any) -> Any:
+    """A lifted value as plain data, to compare two readings of it."""
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Variant):
+        return ("variant", value.tag, _plain(value.payload))
+    if isinstance(value, Record):
+        return ("record", {k: _plain(v) for k, v in vars(value).items()})
+    if isinstance(value, _canon.Handle):
+        return ("handle", value._resource, value._handle)
+    if hasattr(value, "__dataclass_fields__"):
+        return (type(value).__name__, {k: _plain(getattr(value, k)) for k in value.__dataclass_fields__})
+    return value
+
+
+def test_every_result_written_out_reads_as_its_types_methods_read_it(get_docket: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each result read in memory is read again by the types' load methods,
+    # and the two must agree: errors of every kind of params, a descriptor,
+    # conversions with their changes, diagnostics.
+    seen: List[str] = []
+    lift = _canon.Function._lift
+
+    def both(self: _canon.Function, cx: _canon._Context, raw: int) -> Any:
+        value = lift(self, cx, raw)
+        if self.load is not None:
+            assert self.result is not None
+            assert _plain(value) == _plain(self.result.load(cx, cx.view(), raw))
+            seen.append(type(self.result).__name__)
+        return value
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "n": {"type": "integer", "minimum": 1, "multipleOf": 2},
+            "s": {"type": "string", "pattern": "^a", "format": "email", "maxLength": 3},
+            "e": {"enum": ["x", "y"]},
+            "c": {"const": 1},
+            "a": {"type": "array", "uniqueItems": True, "maxItems": 1, "contains": {"type": "string"}},
+            "o": {"oneOf": [{"type": "integer"}, {"type": "number"}]},
+            "t": {"not": {"type": "null"}},
+            "m": {"type": "object", "propertyNames": {"maxLength": 1}, "minProperties": 2},
+        },
+        "required": ["req"],
+        "additionalProperties": False,
+    }
+    args = {"n": 0.5, "s": "bbbb", "e": "z", "c": 2, "a": [1, 1], "o": 1, "t": None, "m": {"long": 1}, "x": 1}
+    monkeypatch.setattr(_canon.Function, "_lift", both)
+    rt = ts.Runtime()
+    checked = rt.validate_args(json.dumps(schema), json.dumps(args))
+    assert {e.params["kind"] for e in checked.errors} >= {
+        "bound", "const", "contains", "count", "enum", "format", "many-match", "not", "pattern",
+        "property-name", "required", "type", "unexpected", "unique",
+    }
+    assert not rt.validate_args("{", "{}").ok
+    assert not rt.validate_args("{}", "[1,").ok
+    rt.describe_tool(get_docket)
+    rt.downconvert(schema, "openai")
+    with pytest.raises(ts.DownconvertError):
+        rt.downconvert({"type": "object", "properties": {"x": {"$ref": "#/nowhere"}}}, "openai")
+    with rt.tool(json.loads(get_docket)) as tool:
+        tool.validate('{"limit": "x", "caseId": 1}')
+        tool.encode(ts.Returned('{"number": "1", "filed": "2024-01-01", "status": "Open"}'))
+        tool.convert("openai").restore('{"caseId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "limit": null}')
+    assert len(seen) >= 8
+
+
+def test_a_result_written_out_refuses_what_the_canonical_abi_refuses() -> None:
+    import struct
+
+    from wasmtime import WasmtimeError
+
+    enum = _canon._Variant([("a", None), ("b", None)], False, [], True)
+    variant = _canon._Variant([("text", _canon._String()), ("none", None)], True, [], False)
+    record = _flat_record([_canon._String(), enum, _canon._List(variant)])
+    load = _canon._loader(record)
+    memory = bytearray(128)
+    memory[100:104] = b"text"
+    # string (100, 4); enum 1; list of two variants at 64: text "text", none.
+    struct.pack_into("<IIB3xII", memory, 0, 100, 4, 1, 64, 2)
+    struct.pack_into("<B3xII", memory, 64, 0, 100, 2)
+    struct.pack_into("<B3xII", memory, 76, 1, 0, 0)
+    read = load(cast(Any, None), memoryview(memory), 0)
+    assert _plain(read) == _plain(record.load(cast(Any, None), memoryview(memory), 0))
+    assert read[:2] == ["text", "b"] and [(v.tag, v.payload) for v in read[2]] == [("text", "te"), ("none", None)]
+    for offset, fmt, value, error in [
+        (4, "<I", 125, "a string past the end"),
+        (8, "<B", 2, "a discriminant of 2 where 2 cases were expected"),
+        (16, "<I", 10, "a list past the end"),
+        (64, "<B", 7, "a discriminant of 7 where 2 cases were expected"),
+    ]:
+        bad = bytearray(memory)
+        struct.pack_into(fmt, bad, offset, value)
+        with pytest.raises(WasmtimeError, match=error):
+            load(cast(Any, None), memoryview(bad), 0)
+        with pytest.raises(WasmtimeError, match=error):
+            record.load(cast(Any, None), memoryview(bad), 0)
+
+
 def test_an_import_that_fails_is_a_trap_that_says_why_and_leaves_nothing_behind() -> None:
     import ctypes
 
@@ -288,10 +386,10 @@ def test_an_answer_the_canonical_abi_refuses_is_a_trap_and_the_next_call_works(m
     flatten = _function(rt, "describe", "flatten-doc")
     assert isinstance(flatten.result, _canon._String)
 
-    def not_utf8(self: object, cx: object, mv: memoryview, ptr: int) -> str:
+    def not_utf8(cx: object, mv: memoryview, ptr: int) -> str:
         return str(b"\xff", "utf-8")
 
-    monkeypatch.setattr(_canon._String, "load", not_utf8)
+    monkeypatch.setattr(flatten, "load", not_utf8)
     with pytest.raises(ts.TrapError) as caught:
         rt.flatten_doc("x")
     assert "canonical ABI refuses" in caught.value.reason

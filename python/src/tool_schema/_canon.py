@@ -661,6 +661,113 @@ _INTS = (
 ) if available else ()
 
 
+_LOADER_CODE: Dict[str, Any] = {}
+
+
+class _LoaderWriter:
+    """Writes out, as Python, a function that reads a value of one type from
+    memory as the types' own ``load`` methods do: the same values, the same
+    checks and errors, but a record's fields, a variant's case and its
+    payload read in place rather than through a method call each (a list's
+    items through a function of their own). An error result of ``validate``
+    holds a dozen nested values, which the methods read at a call apiece."""
+
+    def __init__(self) -> None:
+        self.env: Dict[str, Any] = {"PAIR": _PAIR.unpack_from, "W": WasmtimeError, "Variant": Variant}
+        self.functions: List[List[str]] = []
+        self.count = 0
+
+    def name(self, prefix: str) -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def bind(self, prefix: str, value: Any) -> str:
+        name = self.name(prefix)
+        self.env[name] = value
+        return name
+
+    def function(self, t: _Ty) -> str:
+        """A function ``(cx, mv, at)`` reading ``t``; its name."""
+        name = self.name("load")
+        body: List[str] = []
+        value = self.value(t, "at", body, "    ")
+        self.functions.append([f"def {name}(cx, mv, at):", *body, f"    return {value}"])
+        return name
+
+    def value(self, t: _Ty, at: str, out: List[str], pad: str) -> str:
+        """Appends to ``out`` the lines that read ``t`` at ``at`` (an
+        expression); the expression for its value."""
+        v = self.name("v")
+        if type(t) is _String:
+            p, n = self.name("p"), self.name("n")
+            out += [
+                f"{pad}{p}, {n} = PAIR(mv, {at})",
+                f"{pad}if {p} + {n} > len(mv):",
+                f"{pad}    raise W(\"a string past the end of the instance's memory\")",
+                f"{pad}{v} = str(mv[{p}:{p} + {n}], 'utf-8')",
+            ]
+        elif type(t) is _Bool:
+            out.append(f"{pad}{v} = mv[{at}] != 0")
+        elif type(t) is _Int:
+            out.append(f"{pad}{v}, = {self.bind('int', t.fmt.unpack_from)}(mv, {at})")
+        elif type(t) is _Record:
+            fields = [self.value(f, f"{at} + {o}", out, pad) for f, o in zip(t.fields, t.offsets)]
+            out.append(f"{pad}{v} = {self.bind('build', t.build)}({', '.join(fields)})")
+        elif type(t) is _Variant:
+            d = self.name("d")
+            k = len(t.cases)
+            out += [
+                f"{pad}{d}, = {self.bind('disc', t.disc.unpack_from)}(mv, {at})",
+                f"{pad}if {d} >= {k}:",
+                f"{pad}    raise W(f'a discriminant of {{{d}}} where {k} cases were expected')",
+            ]
+            if t.enum:
+                out.append(f"{pad}{v} = {self.bind('cases', tuple(name for name, _ in t.cases))}[{d}]")
+            else:
+                for i, (case, payload) in enumerate(t.cases):
+                    out.append(f"{pad}{'if' if i == 0 else 'elif'} {d} == {i}:" if i < k - 1 else f"{pad}else:")
+                    inner = pad + "    "
+                    if payload is None:
+                        out.append(f"{inner}{v} = {'Variant(' + repr(case) + ')' if t.tagged else 'None'}")
+                    else:
+                        x = self.value(payload, f"{at} + {t.payload_offset}", out, inner)
+                        out.append(f"{inner}{v} = {'Variant(' + repr(case) + ', ' + x + ')' if t.tagged else x}")
+        elif type(t) is _List or type(t) is _FlatRecords:
+            p, n = self.name("p"), self.name("n")
+            size = t.element.size
+            out += [
+                f"{pad}{p}, {n} = PAIR(mv, {at})",
+                f"{pad}if {p} + {n} * {size} > len(mv):",
+                f"{pad}    raise W(\"a list past the end of the instance's memory\")",
+            ]
+            if isinstance(t, _FlatRecords):
+                row = self.bind("row", t.row)
+                out.append(f"{pad}{v} = [{row}(mv, {p} + i * {size}, len(mv)) for i in range({n})]")
+            else:
+                item = self.function(t.element)
+                out.append(f"{pad}{v} = [{item}(cx, mv, {p} + i * {size}) for i in range({n})]")
+        else:
+            # Anything else (a handle) as its type reads it.
+            out.append(f"{pad}{v} = {self.bind('ty', t)}.load(cx, mv, {at})")
+        return v
+
+
+def _loader(t: _Ty) -> Callable[[_Context, memoryview, int], Any]:
+    """What ``t.load`` does, written out for ``t`` (:class:`_LoaderWriter`)
+    and compiled once per process for each text."""
+    writer = _LoaderWriter()
+    top = writer.function(t)
+    source = "\n".join(line for f in writer.functions for line in f)
+    code = _LOADER_CODE.get(source)
+    if code is None:
+        # Our own text, from the function's types.
+        code = _LOADER_CODE[source] = compile(source, "<tool_schema._canon loader>", "exec")
+    env = dict(writer.env)
+    exec(code, env)  # noqa: S102
+    load: Callable[[_Context, memoryview, int], Any] = env[top]
+    return load
+
+
 def _resource_name(types: Dict[str, Dict[str, Any]], ty: Any) -> str:
     """``interface#name`` of the resource an own or borrow type is of: by the
     type's identity among the exported resource types."""
@@ -736,6 +843,8 @@ class Function:
         self.write = _writer(count)
         result_flat = [] if result is None else result.flat
         self.result_in_memory = len(result_flat) > MAX_FLAT_RESULTS
+        #: The result's reader, written out for its type.
+        self.load = None if result is None or not self.result_in_memory else _loader(result)
         # A return pointer, or the one flat result, is masked to u32 when an i32.
         self.result_i32 = self.result_in_memory or result_flat == ["i32"]
         self.write_post = _writer(1 if result_flat else 0)
@@ -884,8 +993,8 @@ class Function:
         result = self.result
         assert result is not None
         try:
-            if self.result_in_memory:
-                return result.load(cx, cx.view(), raw)
+            if self.load is not None:
+                return self.load(cx, cx.view(), raw)
             return result.lift_flat(cx, raw)
         except (UnicodeDecodeError, struct.error, IndexError, ValueError) as e:
             # What wasmtime's own lifting refuses (text that is not UTF-8,
