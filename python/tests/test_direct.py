@@ -13,7 +13,7 @@ import pytest
 from wasmtime.component import Record, Variant
 
 import tool_schema as ts
-from tool_schema import _canon, _direct
+from tool_schema import _canon, _direct, _runtime
 from tool_schema.conformance import check
 
 from support import load_vectors
@@ -69,6 +69,12 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, Variant):
         return ("variant", value.tag, _plain(value.payload))
+    # An arg-error: the package builds it as it lifts it; wasmtime-py's
+    # record becomes the same ArgError as the package would make of it.
+    if isinstance(value, Record) and hasattr(value, "schema-location"):
+        value = _runtime._arg_error(value)
+    if isinstance(value, ts.ArgError):
+        return ("arg-error", _plain(vars(value)))
     if isinstance(value, (ts.Change, ts.Downconverted, ts.SourceDiagnostic, ts.SourceDescriptor, ts.OverLimit, Record)):
         return {k.replace("_", "-"): _plain(v) for k, v in vars(value).items()}
     return value

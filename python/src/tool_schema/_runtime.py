@@ -383,7 +383,25 @@ def _params(v: Variant) -> Dict[str, Any]:
     return params
 
 
-def _arg_error(r: Record) -> ArgError:
+def _new_arg_error(
+    path: str, keyword: str, message: str, location: List[Union[str, int]], schema_location: str, params: Variant
+) -> ArgError:
+    # ArgError(...) without its frozen __init__'s object.__setattr__ per
+    # field, as _new_change: the same object, read straight from the result.
+    e: ArgError = object.__new__(ArgError)
+    fields = e.__dict__
+    fields["path"] = path
+    fields["keyword"] = keyword
+    fields["message"] = message
+    fields["location"] = tuple(location)
+    fields["schema_location"] = schema_location
+    fields["params"] = _params(params)
+    return e
+
+
+def _arg_error(r: Union[ArgError, Record]) -> ArgError:
+    if isinstance(r, ArgError):
+        return r
     return ArgError(
         _field(r, "path"),
         _field(r, "keyword"),
@@ -498,6 +516,7 @@ def _new_change(pointer: str, keyword: str, action: str, detail: str) -> Change:
 #: field names (what the generic calls give as Record is converted instead).
 _RECORDS: Dict[Tuple[str, ...], Callable[..., Any]] = {
     ("pointer", "keyword", "action", "detail"): _new_change,
+    ("path", "keyword", "message", "location", "schema-location", "params"): _new_arg_error,
     ("schema", "changes", "lossless"): Downconverted,
     ("code", "message", "file", "line", "column", "path"): _new_source_diagnostic,
     ("json", "warnings"): SourceDescriptor,
