@@ -6,8 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { generateText, stepCountIs } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
+import { generateText, stepCountIs, streamText } from 'ai';
+import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 import { aiTool, aiTools, InvalidArgumentsError, ToolCallError } from '../src/ai-sdk.js';
 import {
   BAD_DOCKET,
@@ -89,6 +89,26 @@ test('ai-sdk: an invalid call reaches the model as a tool error with the compone
   assert.ok(invalid.error instanceof InvalidArgumentsError);
   assert.equal(invalid.error.message, BAD_FORECAST_REFUSAL);
   assert.deepEqual(invalid.error.errors.map((e) => e.keyword), ['maximum', 'additionalProperties']);
+});
+
+test('ai-sdk: streamed, a refused call reaches the model as the component\'s messages too', async () => {
+  const sent = [];
+  const model = new MockLanguageModelV3({
+    async doStream(options) {
+      sent.push(options);
+      const finish = (unified) => ({ type: 'finish', finishReason: { unified, raw: unified }, usage });
+      const chunks =
+        sent.length === 1
+          ? [{ type: 'tool-call', toolCallId: 'call-0', toolName: 'forecast', input: JSON.stringify(BAD_FORECAST) }, finish('tool-calls')]
+          : [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'done' }, { type: 'text-end', id: 't' }, finish('stop')];
+      return { stream: simulateReadableStream({ chunks }) };
+    },
+  });
+  const recorder = new Recorder();
+  const result = streamText({ model, tools: { forecast: aiTool(ts.tool(FORECAST), recorder.forecast) }, prompt: 'go', stopWhen: stepCountIs(5) });
+  assert.equal(await result.text, 'done');
+  assert.deepEqual(sent[1].prompt.at(-1).content[0].output, { type: 'error-text', value: BAD_FORECAST_REFUSAL });
+  assert.deepEqual(recorder.calls, []);
 });
 
 test('ai-sdk: arguments that are not an object reach the model as the component\'s message too', async () => {
