@@ -60,36 +60,27 @@ function make(tool, fn, options) {
   const adapted = new Adapted(tool, fn, { ...checkOptions(options), framework: 'the AI SDK' });
   const info = adapted.info;
   // What `validate` answered, by the object the SDK then holds as the call's
-  // input and hands to `execute` as it is: bound arguments, or a refused
-  // input with its refusal.
-  const bound = new WeakSet();
-  const refused = new WeakMap();
+  // input and hands to `execute` as it is (the bound arguments, or a refused
+  // input).
+  const answered = new WeakMap();
   const made = {
     description: info.description || undefined,
     inputSchema: jsonSchema(adapted.schema(), {
       validate(value) {
         const checked = adapted.bind(value);
-        if (checked.ok) {
-          bound.add(checked.value);
-          return { success: true, value: checked.value };
-        }
-        // Input that is not an object is held as `{}`, as the SDK shows an
-        // invalid call's input that is not one.
-        const held = value !== null && typeof value === 'object' ? value : {};
-        refused.set(held, checked);
+        // A refused input that is not an object is held as `{}`, as the SDK
+        // shows an invalid call's input that is not one.
+        const held = checked.ok ? checked.value : value !== null && typeof value === 'object' ? value : {};
+        answered.set(held, checked);
         return { success: true, value: held };
       },
     }),
     async execute(args, executionOptions) {
       // Arguments `validate` did not see (execute called directly) are
       // checked here.
-      let call = args;
-      if (!bound.has(args)) {
-        const checked = refused.get(args) ?? adapted.bind(args);
-        if (!checked.ok) throw adapted.invalid(checked);
-        call = checked.value;
-      }
-      const { result, thrown } = await adapted.run(call, executionOptions);
+      const checked = answered.get(args) ?? adapted.bind(args);
+      if (!checked.ok) throw adapted.invalid(checked);
+      const { result, thrown } = await adapted.run(checked.value, executionOptions);
       if (result.isError) throw new ToolCallError(adapted.name, result, thrown);
       return resultText(result);
     },
@@ -97,7 +88,7 @@ function make(tool, fn, options) {
   if (adapted.converted !== null) made.strict = true;
   // Approval is asked for a call that would run: a refused one is answered
   // at once.
-  if (info.requiresApproval) made.needsApproval = (input) => !refused.has(input);
+  if (info.requiresApproval) made.needsApproval = (input) => answered.get(input)?.ok !== false;
   return { name: adapted.name, made: aiSdkTool(made) };
 }
 

@@ -427,7 +427,18 @@ class _FlatRecords(_List):
         return [row(mv, p + i * size, end) for i in range(n)]
 
 
-_ROW_CODE: Dict[str, Any] = {}
+_WRITTEN: Dict[str, Any] = {}
+
+
+def _run_written(source: str, what: str, env: Dict[str, Any]) -> Dict[str, Any]:
+    """Runs ``source``, Python this module wrote from the component's types
+    (a fast call, a record's row, a result's reader), in ``env``: compiled
+    once per process for each text, the same in every instance."""
+    code = _WRITTEN.get(source)
+    if code is None:
+        code = _WRITTEN[source] = compile(source, f"<tool_schema._canon {what}>", "exec")
+    exec(code, env)  # noqa: S102
+    return env
 
 
 def _flat_row(record: "_Record") -> Callable[[memoryview, int, int], Any]:
@@ -469,12 +480,7 @@ def _flat_row(record: "_Record") -> Callable[[memoryview, int, int], Any]:
     if texts:
         lines += [f"    if {' or '.join(texts)}:", "        raise W(\"a string past the end of the instance's memory\")"]
     source = "\n".join([*lines, *cases, f"    return build({', '.join(values)})"])
-    code = _ROW_CODE.get(source)
-    if code is None:
-        # Our own text, from the record's types; compiled once per process.
-        code = _ROW_CODE[source] = compile(source, "<tool_schema._canon record row>", "exec")
-    exec(code, env)  # noqa: S102
-    row: Callable[[memoryview, int, int], Any] = env["row"]
+    row: Callable[[memoryview, int, int], Any] = _run_written(source, "record row", env)["row"]
     return row
 
 
@@ -661,9 +667,6 @@ _INTS = (
 ) if available else ()
 
 
-_LOADER_CODE: Dict[str, Any] = {}
-
-
 class _LoaderWriter:
     """Writes out, as Python, a function that reads a value of one type from
     memory as the types' own ``load`` methods do: the same values, the same
@@ -732,7 +735,7 @@ class _LoaderWriter:
                     else:
                         x = self.value(payload, f"{at} + {t.payload_offset}", out, inner)
                         out.append(f"{inner}{v} = {'Variant(' + repr(case) + ', ' + x + ')' if t.tagged else x}")
-        elif type(t) is _List or type(t) is _FlatRecords:
+        elif isinstance(t, _List):
             p, n = self.name("p"), self.name("n")
             size = t.element.size
             out += [
@@ -758,13 +761,7 @@ def _loader(t: _Ty) -> Callable[[_Context, memoryview, int], Any]:
     writer = _LoaderWriter()
     top = writer.function(t)
     source = "\n".join(line for f in writer.functions for line in f)
-    code = _LOADER_CODE.get(source)
-    if code is None:
-        # Our own text, from the function's types.
-        code = _LOADER_CODE[source] = compile(source, "<tool_schema._canon loader>", "exec")
-    env = dict(writer.env)
-    exec(code, env)  # noqa: S102
-    load: Callable[[_Context, memoryview, int], Any] = env[top]
+    load: Callable[[_Context, memoryview, int], Any] = _run_written(source, "loader", dict(writer.env))[top]
     return load
 
 
@@ -939,14 +936,7 @@ class Function:
             if self.post is not None:
                 lines.append("    cx.pending = (post, r)")
             lines.append("    return lift(cx, r)")
-        source = "\n".join(lines)
-        code = _FAST_CODE.get(source)
-        if code is None:
-            # Compiled once per process for each text (each function's, the
-            # same in every instance). Our own text, from the function's types.
-            code = _FAST_CODE[source] = compile(source, "<tool_schema._canon fast call>", "exec")
-        exec(code, env)  # noqa: S102
-        fast: Callable[..., Any] = env["fast"]
+        fast: Callable[..., Any] = _run_written("\n".join(lines), "fast call", env)["fast"]
         return fast
 
     def _call_plain(self, *args: Any) -> Any:
@@ -1000,10 +990,6 @@ class Function:
             # What wasmtime's own lifting refuses (text that is not UTF-8,
             # a pointer out of bounds): the instance is not to be trusted.
             raise WasmtimeError(f"the instance returned a value the canonical ABI refuses: {e}") from None
-
-
-#: The fast calls' code, compiled once per process, by its text.
-_FAST_CODE: Dict[str, Any] = {}
 
 
 def _wrong_count(given: int, expected: int) -> NoReturn:
