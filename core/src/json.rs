@@ -611,7 +611,15 @@ impl Parser<'_> {
 
     fn string(&mut self) -> Result<String, ParseError> {
         self.pos += 1; // opening quote
-        let mut out = String::new();
+        // Most strings have no escape: one allocation of their length.
+        let start = self.pos;
+        let end = plain_run(self.bytes, start);
+        if self.bytes.get(end) == Some(&b'"') {
+            self.pos = end + 1;
+            return Ok(self.text[start..end].to_owned());
+        }
+        self.pos = end;
+        let mut out = self.text[start..end].to_owned();
         loop {
             let run_start = self.pos;
             self.pos = plain_run(self.bytes, self.pos);

@@ -362,13 +362,13 @@ impl<'a> Converter<'a> {
         let types = type_names(get("type"));
         let structural = members.iter().any(|(k, _, _)| CONSTRAINTS.contains(k));
         let composed = has("allOf") || has("anyOf") || has("oneOf");
-        let object_like = types.contains(&"object") || (types.is_empty() && has("properties"));
-        let open_object = types.contains(&"object")
+        let object_like = types.contains("object") || (types.is_empty() && has("properties"));
+        let open_object = types.contains("object")
             && !composed
             && !has("properties")
             && !has("patternProperties")
             && !matches!(get("additionalProperties"), Some(Value::Bool(false)) | Some(Value::Object(_)));
-        let open_array = types.contains(&"array") && !composed && !has("items") && !has("prefixItems");
+        let open_array = types.contains("array") && !composed && !has("items") && !has("prefixItems");
         let dictionary = object_like
             && !has("properties")
             && !has("patternProperties")
@@ -1013,7 +1013,7 @@ impl<'a> Converter<'a> {
             .map(|(k, v, _)| ((*k).to_owned(), (*v).clone()))
             .collect();
         let accepts_null =
-            members.iter().any(|(k, v, _)| *k == "type" && type_names(Some(v)).contains(&"null")) || content.is_empty();
+            members.iter().any(|(k, v, _)| *k == "type" && type_names(Some(v)).contains("null")) || content.is_empty();
         let mut hints = vec![("contentMediaType".to_owned(), Value::String("application/json".into()))];
         // The target takes any string here, JSON or not: an answer restore
         // cannot read is possible.
@@ -1188,10 +1188,8 @@ impl<'a> Converter<'a> {
     /// not converted as an object.
     #[inline(never)]
     fn type_into_branches(&mut self, result: &mut Vec<(String, Value)>, out: &str) -> bool {
-        let parent: Vec<String> = type_names(result.iter().find(|(k, _)| k == "type").map(|(_, v)| v))
-            .into_iter()
-            .map(str::to_owned)
-            .collect();
+        let parent: Vec<String> =
+            type_names(result.iter().find(|(k, _)| k == "type").map(|(_, v)| v)).iter().map(str::to_owned).collect();
         let Some((_, Value::Array(branches))) = result.iter_mut().find(|(k, _)| k == "anyOf") else { return false };
         if !branches.iter().all(|b| b.get("type").is_some()) {
             return false;
@@ -1199,7 +1197,7 @@ impl<'a> Converter<'a> {
         for branch in branches.iter_mut() {
             let Value::Object(members) = branch else { continue };
             let Some((_, t)) = members.iter_mut().find(|(k, _)| k == "type") else { continue };
-            let own: Vec<String> = type_names(Some(t)).into_iter().map(str::to_owned).collect();
+            let own: Vec<String> = type_names(Some(t)).iter().map(str::to_owned).collect();
             let both: Vec<Value> = own
                 .iter()
                 .filter_map(|b| {
@@ -1428,7 +1426,7 @@ pub(crate) fn is_tuple(p: &Profile, members: &[Member<'_>]) -> bool {
     let types = type_names(get("type"));
     matches!(get("prefixItems"), Some(Value::Array(_)))
         && !p.accepts("prefixItems")
-        && (types.is_empty() || types == ["array"])
+        && (types.is_empty() || types.only("array"))
         && !members.iter().any(|(k, _, _)| matches!(*k, "anyOf" | "oneOf" | "allOf" | "$ref"))
 }
 
@@ -1466,7 +1464,7 @@ pub(crate) fn open_root(p: &Profile, members: &[Member<'_>]) -> bool {
     let types = type_names(get("type"));
     let structural = members.iter().any(|(k, _, _)| CONSTRAINTS.contains(k));
     let composed = has("allOf") || has("anyOf") || has("oneOf");
-    let open_object = types.contains(&"object")
+    let open_object = types.contains("object")
         && !composed
         && !has("properties")
         && !has("patternProperties")
@@ -1478,11 +1476,38 @@ pub(crate) fn open_root(p: &Profile, members: &[Member<'_>]) -> bool {
 }
 
 /// The `type` names of a schema (one or a list).
-pub fn type_names(t: Option<&Value>) -> Vec<&str> {
-    match t {
-        Some(Value::String(s)) => vec![s.as_str()],
-        Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
-        _ => Vec::new(),
+pub fn type_names(t: Option<&Value>) -> TypeNames<'_> {
+    TypeNames(t)
+}
+
+/// The type names a `type` keyword gives (a name, or the names in a list;
+/// none when absent), read in place: asked of every node, it allocates
+/// nothing.
+#[derive(Clone, Copy)]
+pub struct TypeNames<'v>(Option<&'v Value>);
+
+impl<'v> TypeNames<'v> {
+    pub fn iter(self) -> impl Iterator<Item = &'v str> {
+        let (one, list) = match self.0 {
+            Some(Value::String(s)) => (Some(s.as_str()), &[][..]),
+            Some(Value::Array(a)) => (None, a.as_slice()),
+            _ => (None, &[][..]),
+        };
+        one.into_iter().chain(list.iter().filter_map(Value::as_str))
+    }
+
+    pub fn contains(self, name: &str) -> bool {
+        self.iter().any(|t| t == name)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.iter().next().is_none()
+    }
+
+    /// Whether `name` is the only name given.
+    pub fn only(self, name: &str) -> bool {
+        let mut names = self.iter();
+        names.next() == Some(name) && names.next().is_none()
     }
 }
 
@@ -1792,6 +1817,21 @@ pub fn recursion_plan(p: &Profile, root: &Value) -> Result<bool, Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn type_names_read_a_name_or_the_names_of_a_list() {
+        let parse = |t: &str| crate::json::parse(t, crate::json::ParseLimits { max_bytes: 100, max_depth: 4 }).unwrap();
+        let (one, list, odd, empty) =
+            (parse(r#""array""#), parse(r#"["null", 1, "object"]"#), parse(r#"["array", 2]"#), parse("[]"));
+        assert!(type_names(Some(&one)).only("array") && !type_names(Some(&one)).is_empty());
+        let names = type_names(Some(&list));
+        assert_eq!(names.iter().collect::<Vec<_>>(), ["null", "object"]);
+        assert!(names.contains("object") && names.contains("null") && !names.contains("array") && !names.only("null"));
+        // What is not a name is not counted.
+        assert!(type_names(Some(&odd)).only("array"));
+        assert!(type_names(Some(&empty)).is_empty() && type_names(None).is_empty());
+        assert!(type_names(Some(&Value::Bool(true))).is_empty() && !type_names(None).only("array"));
+    }
 
     #[test]
     fn pointers_escape_their_segments() {

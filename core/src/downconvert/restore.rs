@@ -191,19 +191,19 @@ impl<'a> Restorer<'a> {
         let types = type_names(node.get("type"));
         let structural = node.0.iter().any(|(k, _, _)| super::convert::is_constraint(k));
         let composed = node.has("allOf") || node.has("anyOf") || node.has("oneOf");
-        let open_object = types.contains(&"object")
+        let open_object = types.contains("object")
             && !composed
             && !node.has("properties")
             && !node.has("patternProperties")
             && !matches!(node.get("additionalProperties"), Some(Value::Bool(false)) | Some(Value::Object(_)));
-        let open_array = types.contains(&"array") && !composed && !node.has("items") && !node.has("prefixItems");
+        let open_array = types.contains("array") && !composed && !node.has("items") && !node.has("prefixItems");
         if self.p.any_as_json_text && (!structural || open_object || open_array) {
             return Shape::JsonText;
         }
         if is_tuple(self.p, &node.0) {
             return Shape::Tuple;
         }
-        let object_like = types.contains(&"object") || (types.is_empty() && node.has("properties"));
+        let object_like = types.contains("object") || (types.is_empty() && node.has("properties"));
         if self.p.dictionaries_as_pairs
             && object_like
             && !node.has("properties")
@@ -508,8 +508,8 @@ impl<'a> Restorer<'a> {
                 let object_like = node.has("properties") && types.is_empty();
                 (types.is_empty() && !object_like)
                     || (object_like && kind == "object")
-                    || types.contains(&kind)
-                    || (kind == "number" && types.contains(&"integer"))
+                    || types.contains(kind)
+                    || (kind == "number" && types.contains("integer"))
             }
         }
     }
@@ -548,7 +548,7 @@ impl<'a> Forwarder<'a> {
         }
         match self.r.shape(schema, &node, depth == 0) {
             Shape::JsonText => {
-                if matches!(value, Value::Null) && type_names(node.get("type")).contains(&"null") {
+                if matches!(value, Value::Null) && type_names(node.get("type")).contains("null") {
                     Value::Null
                 } else {
                     Value::String(value.to_json())
