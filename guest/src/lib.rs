@@ -343,15 +343,24 @@ fn target(t: &Target) -> tool_schema::Target<'_> {
     }
 }
 
+/// The changes as WIT records, their strings packed into one region (a host
+/// reads them with one copy: `pools::Pools::packed`).
 fn changes(cs: &[tool_schema::Change]) -> Vec<Change> {
-    cs.iter()
-        .map(|c| Change {
-            pointer: c.pointer.clone(),
-            keyword: c.keyword.clone(),
-            action: action(&c.action),
-            detail: c.detail.clone(),
-        })
-        .collect()
+    let parts: Vec<&str> =
+        cs.iter().flat_map(|c| [c.pointer.as_str(), c.keyword.as_str(), c.detail.as_str()]).collect();
+    let mut strings = packed(&parts).into_iter();
+    let mut next = || strings.next().unwrap_or_default();
+    cs.iter().map(|c| Change { pointer: next(), keyword: next(), action: action(&c.action), detail: next() }).collect()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn packed(parts: &[&str]) -> Vec<String> {
+    ALLOCATOR.packed(parts)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn packed(parts: &[&str]) -> Vec<String> {
+    parts.iter().map(|p| (*p).to_owned()).collect()
 }
 
 fn action(a: &str) -> ChangeAction {

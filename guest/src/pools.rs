@@ -9,6 +9,11 @@
 //! their class (the memory of a class is its peak use, reused by every later
 //! call); everything larger, or aligned to more than 16, is dlmalloc's.
 //!
+//! The strings of one answer's list of records (a conversion's changes) can
+//! be copied into one region instead, one after another ([`Pools::packed`]):
+//! a host reads them all with one copy of that region. Each is freed as any
+//! string is, which only counts it; the region is reused once all are.
+//!
 //! The component runs on one thread (the target has no threads), so the
 //! lists need no lock.
 
@@ -28,6 +33,11 @@ struct Lists {
     /// The unused rest of the current chunk.
     next: *mut u8,
     end: *mut u8,
+    /// The region of packed strings and its size (System's), and how many of
+    /// the strings in it are not freed yet.
+    packed: *mut u8,
+    packed_size: usize,
+    packed_live: usize,
 }
 
 pub struct Pools(UnsafeCell<Lists>);
@@ -37,8 +47,77 @@ unsafe impl Sync for Pools {}
 
 impl Pools {
     pub const fn new() -> Pools {
-        Pools(UnsafeCell::new(Lists { free: [ptr::null_mut(); CLASSES], next: ptr::null_mut(), end: ptr::null_mut() }))
+        Pools(UnsafeCell::new(Lists {
+            free: [ptr::null_mut(); CLASSES],
+            next: ptr::null_mut(),
+            end: ptr::null_mut(),
+            packed: ptr::null_mut(),
+            packed_size: 0,
+            packed_live: 0,
+        }))
     }
+
+    /// Copies of `parts`, in order, one after another in one region: the
+    /// strings of an answer a host then reads with one copy. Plain copies
+    /// (each its own block) when the strings of an earlier answer are still
+    /// in the region or it cannot be had.
+    pub fn packed(&self, parts: &[&str]) -> Vec<String> {
+        let mut out: Vec<String> = Vec::with_capacity(parts.len());
+        let total: usize = parts.iter().map(|p| p.len()).sum();
+        let region = self.region(total);
+        if region.is_null() {
+            out.extend(parts.iter().map(|p| (*p).to_owned()));
+            return out;
+        }
+        let mut at = region;
+        let mut live = 0;
+        for part in parts {
+            // SAFETY: the region holds `total` bytes, the sum of the parts'
+            // lengths; each string owns its own `len` bytes of it, with
+            // capacity `len`, and is freed by `dealloc` below, which knows
+            // the region (an empty one, capacity 0, is never freed: it only
+            // points into the region, so that every string of the answer
+            // does). The parts are not in the region (it holds no live
+            // strings), so the copies do not overlap them.
+            unsafe {
+                ptr::copy_nonoverlapping(part.as_ptr(), at, part.len());
+                out.push(String::from_raw_parts(at, part.len(), part.len()));
+                at = at.add(part.len());
+            }
+            live += usize::from(!part.is_empty());
+        }
+        // SAFETY: one thread; no allocation while the lists are borrowed.
+        unsafe { (*self.0.get()).packed_live = live };
+        out
+    }
+
+    /// The region, at least `size` bytes, for strings to be packed; null for
+    /// none (nothing to pack, strings still live in it, or no memory).
+    fn region(&self, size: usize) -> *mut u8 {
+        // SAFETY: one thread; System does not call back into the lists.
+        let lists = unsafe { &mut *self.0.get() };
+        if size == 0 || lists.packed_live != 0 {
+            return ptr::null_mut();
+        }
+        if lists.packed_size < size {
+            if !lists.packed.is_null() {
+                // SAFETY: allocated below with this size and alignment 1.
+                unsafe { System.dealloc(lists.packed, Layout::from_size_align_unchecked(lists.packed_size, 1)) };
+            }
+            let want = size.max(4096).next_power_of_two();
+            // SAFETY: a non-zero size, alignment 1.
+            lists.packed = unsafe { System.alloc(Layout::from_size_align_unchecked(want, 1)) };
+            lists.packed_size = if lists.packed.is_null() { 0 } else { want };
+        }
+        lists.packed
+    }
+}
+
+/// Whether `block` is one of the packed strings: freeing it only counts it.
+fn in_region(lists: &Lists, block: *mut u8) -> bool {
+    let at = block as usize;
+    let start = lists.packed as usize;
+    at >= start && at < start + lists.packed_size
 }
 
 /// The class of a layout, or `None` for dlmalloc's.
@@ -93,6 +172,14 @@ unsafe impl GlobalAlloc for Pools {
     }
 
     unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
+        {
+            // SAFETY: one thread; the borrow ends before anything else runs.
+            let lists = unsafe { &mut *self.0.get() };
+            if in_region(lists, block) {
+                lists.packed_live = lists.packed_live.saturating_sub(1);
+                return;
+            }
+        }
         let Some(c) = class(layout) else {
             // SAFETY: allocated by System with this layout.
             return unsafe { System.dealloc(block, layout) };
@@ -108,7 +195,18 @@ unsafe impl GlobalAlloc for Pools {
         // SAFETY: GlobalAlloc::realloc's contract: the alignment is valid and
         // the new size, rounded up to it, does not overflow.
         let new_layout = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
+        // SAFETY: one thread; the borrow ends at once.
+        let packed = in_region(unsafe { &*self.0.get() }, block);
         match (class(layout), class(new_layout)) {
+            // A packed string grown: moved out of the region.
+            _ if packed => unsafe {
+                let moved = self.alloc(new_layout);
+                if !moved.is_null() {
+                    ptr::copy_nonoverlapping(block, moved, layout.size().min(new_size));
+                    self.dealloc(block, layout);
+                }
+                moved
+            },
             // SAFETY: a System block, resized by System.
             (None, None) => unsafe { System.realloc(block, layout, new_size) },
             (Some(a), Some(b)) if a == b => block,

@@ -227,9 +227,84 @@ def test_a_record_of_strings_and_enums_is_read_at_its_fields_offsets() -> None:
         lst.load(cast(Any, None), memoryview(memory), 120)
 
 
+def _memory_of_changes(texts: List[bytes], at: int = 64, size: int = 512) -> "tuple[bytearray, int]":
+    """Memory holding a list<change> of len(texts) // 3 records at 0 (each
+    record's pointer, keyword and detail from ``texts`` in turn, its action
+    the record's index), their strings one after another from ``at``; the
+    list's (address, count) pair at ``size - 8``."""
+    import struct
+
+    memory = bytearray(size)
+    n = len(texts) // 3
+    where = at
+    addresses = []
+    for t in texts:
+        memory[where : where + len(t)] = t
+        addresses.append((where, len(t)))
+        where += len(t)
+    for i in range(n):
+        (p, pn), (k, kn), (d, dn) = addresses[3 * i : 3 * i + 3]
+        struct.pack_into("<IIIIB3xII", memory, 28 * i, p, pn, k, kn, i, d, dn)
+    struct.pack_into("<II", memory, size - 8, 0, n)
+    return memory, size - 8
+
+
+def test_a_list_of_packed_records_is_copied_at_the_call_and_built_when_first_used() -> None:
+    import struct
+
+    from wasmtime import WasmtimeError
+
+    enum = _canon._Variant([("removed", None), ("relaxed", None), ("moved", None)], False, [], True)
+    built: List[Any] = []
+
+    def build(*values: Any) -> Any:
+        built.append(values)
+        return list(values)
+
+    record = _canon._Record(("pointer", "keyword", "action", "detail"), [_canon._String(), _canon._String(), enum, _canon._String()], build)
+    later = _canon._FlatRecords(record, later=True)
+    texts = [b"/properties/a", b"type", b"widened: null", b"", b"required", b"every property \xc3\xa9"]
+    memory, at = _memory_of_changes(texts)
+    mv = memoryview(memory)
+    rows = later.load(cast(Any, None), mv, at)
+    assert isinstance(rows, _canon.Rows) and len(rows) == 2 and built == []
+    # What the instance's memory holds next does not change the records read.
+    memory[64:200] = bytes(136)
+    expected = [["/properties/a", "type", "removed", "widened: null"], ["", "required", "relaxed", "every property é"]]
+    assert list(rows) == expected and len(built) == 2
+    assert rows.built() is rows.built() and len(built) == 2
+    # An ASCII span is sliced as text: the same records.
+    memory, at = _memory_of_changes([b"/a", b"type", b"x", b"/b", b"enum", b"y"])
+    assert list(later.load(cast(Any, None), memoryview(memory), at)) == [["/a", "type", "removed", "x"], ["/b", "enum", "relaxed", "y"]]
+    # The same as reading each record at once.
+    plain = _canon._FlatRecords(_canon._Record(record.names, record.fields, lambda *v: list(v)))
+    assert plain.load(cast(Any, None), memoryview(memory), at) == list(later.load(cast(Any, None), memoryview(memory), at))
+    # Strings not packed (a gap between them): each record read now, a list.
+    memory, at = _memory_of_changes([b"/a", b"type", b"x"])
+    struct.pack_into("<I", memory, 20, 300)
+    memory[300] = ord("z")
+    read = later.load(cast(Any, None), memoryview(memory), at)
+    assert isinstance(read, list) and read == [["/a", "type", "removed", "z"]]
+    # A discriminant out of range and a string past the end are errors at the call.
+    memory, at = _memory_of_changes([b"/a", b"type", b"x"])
+    struct.pack_into("<B", memory, 16, 3)
+    with pytest.raises(WasmtimeError, match="a discriminant of 3 where 3 cases were expected"):
+        later.load(cast(Any, None), memoryview(memory), at)
+    memory, at = _memory_of_changes([b"/a", b"type", b"x"])
+    struct.pack_into("<I", memory, 24, 600)
+    with pytest.raises(WasmtimeError, match="past the end"):
+        later.load(cast(Any, None), memoryview(memory), at)
+    # Bytes that are not UTF-8 are an error at the call, as when read at once.
+    memory, at = _memory_of_changes([b"/a", b"type", b"\xff"])
+    with pytest.raises(UnicodeDecodeError):
+        later.load(cast(Any, None), memoryview(memory), at)
+    with pytest.raises(UnicodeDecodeError):
+        plain.load(cast(Any, None), memoryview(memory), at)
+
+
 def _plain(value: Any) -> Any:
     """A lifted value as plain data, to compare two readings of it."""
-    if isinstance(value, list):
+    if isinstance(value, (list, _canon.Rows)):
         return [_plain(v) for v in value]
     if isinstance(value, Variant):
         return ("variant", value.tag, _plain(value.payload))

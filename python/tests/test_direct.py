@@ -5,6 +5,8 @@ gives, value for value, and the golden vectors pass every way."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 from pathlib import Path
 from typing import Any, Dict, Iterator, List
@@ -75,7 +77,10 @@ def _plain(value: Any) -> Any:
         value = _runtime._arg_error(value)
     if isinstance(value, ts.ArgError):
         return ("arg-error", _plain(vars(value)))
-    if isinstance(value, (ts.Change, ts.Downconverted, ts.SourceDiagnostic, ts.SourceDescriptor, ts.OverLimit, Record)):
+    if isinstance(value, (ts.Change, ts.Downconverted, ts.SourceDiagnostic, ts.SourceDescriptor, ts.OverLimit)):
+        # Their fields (a Downconverted's changes are built when first read).
+        return {f.name.replace("_", "-"): _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Record):
         return {k.replace("_", "-"): _plain(v) for k, v in vars(value).items()}
     return value
 

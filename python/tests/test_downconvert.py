@@ -24,6 +24,35 @@ def _changes(d: ts.Downconverted) -> list[tuple[str, str, str]]:
     return [(c.pointer, c.keyword, c.action) for c in d.changes]
 
 
+# -- the answer as a value ---------------------------------------------------------------
+
+
+def test_changes_are_built_when_first_read_and_are_then_an_ordinary_list(docket: ts.DescribedTool) -> None:
+    import copy
+    import pickle
+
+    d = ts.downconvert(docket.input_schema_json, "openai")
+    # Nothing built yet: the records are kept as the component wrote them.
+    assert "changes" not in vars(d)
+    # Another call in between does not change them (they were copied at the call).
+    ts.downconvert('{"type":"object","properties":{"zz":{"type":"string","format":"uri"}}}', "openai")
+    changes = d.changes
+    assert type(changes) is list and all(type(c) is ts.Change for c in changes)
+    assert d.changes is changes and vars(d)["changes"] is changes
+    again = ts.downconvert(docket.input_schema_json, "openai")
+    assert again == d and again.changes == changes and repr(again) == repr(d)
+    # Copies and pickles carry the three fields.
+    for other in (pickle.loads(pickle.dumps(d)), copy.deepcopy(again), copy.copy(d)):
+        assert other == d and type(other.changes) is list
+    assert dataclasses.asdict(d)["changes"][0] == dataclasses.asdict(changes[0])
+    assert dataclasses.replace(d, lossless=not d.lossless).changes == changes
+    # A Downconverted made by hand is an ordinary dataclass.
+    made = ts.Downconverted(schema="{}", changes=[], lossless=True)
+    assert made.changes == [] and vars(made)["changes"] == []
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        getattr(d, "nope")
+
+
 # -- each target ---------------------------------------------------------------------
 
 

@@ -29,6 +29,7 @@ the runtime calls through wasmtime-py's component API instead.
 from __future__ import annotations
 
 import ctypes
+import operator
 import struct
 import threading
 import weakref
@@ -409,13 +410,60 @@ def _flat(t: "_Ty") -> bool:
     return isinstance(t, _String) or (isinstance(t, _Variant) and t.enum)
 
 
+class Later:
+    """How a record is built (``build``) when a list of it is read later: the
+    list's memory copied at the call, each record built when the list is
+    first used (:class:`Rows`). For records a caller often never looks at
+    (a conversion's changes)."""
+
+    def __init__(self, build: Callable[..., Any]):
+        self.build = build
+
+    def __call__(self, *fields: Any) -> Any:
+        # Where the list is read at once (wasmtime-py's component calls).
+        return self.build(*fields)
+
+
+class Rows:
+    """A list of flat records copied out of the instance's memory at the call
+    and built when first used: iterating it (or :meth:`built`) builds them,
+    once. The records' strings are one span of the memory (the guest packs
+    them: ``guest/src/pools.rs``), copied and decoded at the call; ``fields``
+    is every record's fields unpacked, one after another, string fields as
+    addresses in the memory (``base`` is the span's)."""
+
+    __slots__ = ("_fields", "_count", "_text", "_base", "_make", "_built")
+
+    def __init__(self, fields: Tuple[int, ...], count: int, text: Any, base: int, make: Callable[..., Any]):
+        self._fields, self._count, self._text, self._base, self._make = fields, count, text, base, make
+        self._built: Optional[List[Any]] = None
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Any:
+        return iter(self.built())
+
+    def built(self) -> List[Any]:
+        """The records, built on the first call."""
+        built = self._built
+        if built is None:
+            make, text, base, fields = self._make, self._text, self._base, self._fields
+            width = len(fields) // self._count
+            built = self._built = [make(text, base, fields, at) for at in range(0, len(fields), width)]
+        return built
+
+
 class _FlatRecords(_List):
     """A list of records of strings and enums only (``list<change>``): each
-    record read by :func:`_flat_row`, in one unpack and one expression."""
+    record read by :func:`_flat_row`, in one unpack and one expression; or,
+    for a record built by a :class:`Later`, copied now and read when used
+    (:class:`Rows`)."""
 
-    def __init__(self, element: "_Record"):
+    def __init__(self, element: "_Record", later: bool = False):
         super().__init__(element)
         self.row = _flat_row(element)
+        self.later: Optional[Callable[[memoryview, int, int], Any]] = _flat_later(element, self.row) if later else None
 
     def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
         p, n = _PAIR.unpack_from(mv, ptr)
@@ -423,8 +471,90 @@ class _FlatRecords(_List):
         end = len(mv)
         if p + n * size > end:
             raise WasmtimeError("a list past the end of the instance's memory")
+        if self.later is not None:
+            return self.later(mv, p, n)
         row = self.row
         return [row(mv, p + i * size, end) for i in range(n)]
+
+
+def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -> Callable[[memoryview, int, int], Any]:
+    """A function ``later(mv, p, n)`` reading the list of ``n`` records at
+    ``p`` as a :class:`Rows`: every record's fields unpacked now, each
+    discriminant checked, the strings' span copied and decoded once; the
+    records built when used. When the strings are not all in one span no
+    longer than their lengths together (a guest that does not pack them),
+    the records are read now, by ``row``, as without a :class:`Later`."""
+    fmt = ""
+    at = 0
+    strings: List[int] = []
+    enums: List[Tuple[int, int]] = []
+    width = 0
+    values: List[str] = []
+    env: Dict[str, Any] = {"build": record.build}
+    for f, offset in zip(record.fields, record.offsets):
+        if offset > at:
+            fmt += f"{offset - at}x"
+        if isinstance(f, _String):
+            fmt += "II"
+            at = offset + 8
+            strings.append(width)
+            values.append(f"t[f[a + {width}] - b:f[a + {width}] - b + f[a + {width + 1}]]")
+            width += 2
+        else:
+            assert isinstance(f, _Variant) and f.enum
+            fmt += f.disc.format[-1]
+            at = offset + f.disc_size
+            enums.append((width, len(f.cases)))
+            env[f"c{width}"] = tuple(name for name, _ in f.cases)
+            values.append(f"c{width}[f[a + {width}]]")
+            width += 1
+    if record.size > at:
+        fmt += f"{record.size - at}x"
+    size = record.size
+    # Built from the span as text when it is ASCII (a str sliced), else as
+    # bytes (each slice decoded).
+    ascii_source = "def make(t, b, f, a):\n    return build(" + ", ".join(values) + ")"
+    other_source = "def make(t, b, f, a):\n    return build(" + ", ".join(
+        f"str({v}, 'utf-8')" if v.startswith("t") else v for v in values
+    ) + ")"
+    make_ascii = _run_written(ascii_source, "later record", dict(env))["make"]
+    make_other = _run_written(other_source, "later record", dict(env))["make"]
+    layouts: Dict[int, Any] = {}
+    add = operator.add
+
+    def later(mv: memoryview, p: int, n: int) -> Any:
+        if n == 0:
+            return []
+        layout = layouts.get(n)
+        if layout is None:
+            layout = struct.Struct("<" + fmt * n).unpack_from
+            if n <= 256:
+                layouts[n] = layout
+        fields = layout(mv, p)
+        for i, k in enums:
+            if max(fields[i::width]) >= k:
+                d = next(d for d in fields[i::width] if d >= k)
+                raise WasmtimeError(f"a discriminant of {d} where {k} cases were expected")
+        addresses: Tuple[int, ...] = ()
+        lengths: Tuple[int, ...] = ()
+        for i in strings:
+            addresses += fields[i::width]
+            lengths += fields[i + 1 :: width]
+        lo = min(addresses)
+        hi = max(map(add, addresses, lengths))
+        if hi > len(mv):
+            raise WasmtimeError("a string past the end of the instance's memory")
+        if hi - lo > sum(lengths):
+            # Not packed: each record read now, as without a Later.
+            end = len(mv)
+            return [row(mv, p + j * size, end) for j in range(n)]
+        span = bytes(mv[lo:hi])
+        if span.isascii():
+            return Rows(fields, n, str(span, "ascii"), lo, make_ascii)
+        str(span, "utf-8")  # checked now, as the records read at once are
+        return Rows(fields, n, span, lo, make_other)
+
+    return later
 
 
 _WRITTEN: Dict[str, Any] = {}
@@ -743,7 +873,9 @@ class _LoaderWriter:
                 f"{pad}if {p} + {n} * {size} > len(mv):",
                 f"{pad}    raise W(\"a list past the end of the instance's memory\")",
             ]
-            if isinstance(t, _FlatRecords):
+            if isinstance(t, _FlatRecords) and t.later is not None:
+                out.append(f"{pad}{v} = {self.bind('later', t.later)}(mv, {p}, {n})")
+            elif isinstance(t, _FlatRecords):
                 row = self.bind("row", t.row)
                 out.append(f"{pad}{v} = [{row}(mv, {p} + i * {size}, len(mv)) for i in range({n})]")
             else:
@@ -790,12 +922,13 @@ def _ty(ty: Any, instance: Any, records: Dict[Tuple[str, ...], Callable[..., Any
         if isinstance(ty.element, wt.U8):
             raise Unsupported("list<u8>")
         if isinstance(element, _Record) and all(_flat(f) for f in element.fields):
-            return _FlatRecords(element)
+            return _FlatRecords(element, isinstance(records.get(element.names), Later))
         return _List(element)
     if isinstance(ty, wt.RecordType):
         names = tuple(name for name, _ in ty.fields)
         fields = [_ty(t, instance, records) for _, t in ty.fields]
-        return _Record(names, fields, records.get(names) or _direct._plain_record(names))
+        build = records.get(names) or _direct._plain_record(names)
+        return _Record(names, fields, build.build if isinstance(build, Later) else build)
     if isinstance(ty, wt.EnumType):
         return _Variant([(name, None) for name in ty.names], False, [], True)
     if isinstance(ty, (wt.VariantType, wt.OptionType, wt.ResultType)):

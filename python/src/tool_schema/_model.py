@@ -401,6 +401,24 @@ class Downconverted:
     #: True when no constraint became only a hint (text in a description).
     lossless: bool
 
+    # An answer read from the component keeps its changes' records as the
+    # component wrote them (copied at the call) and builds the Change objects
+    # when ``changes`` is first read: a caller that only sends the schema
+    # never pays for them. Once built they are an ordinary list.
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "changes":
+            rows = self.__dict__.get("_rows")
+            if rows is not None:
+                changes: List[Change] = rows.built()
+                self.__dict__["changes"] = changes
+                return changes
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __reduce__(self) -> Any:
+        # Copied and pickled as its three fields (never the records behind them).
+        return (Downconverted, (self.schema, self.changes, self.lossless))
+
 
 @dataclass(frozen=True)
 class OverLimit:

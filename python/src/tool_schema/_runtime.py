@@ -512,12 +512,25 @@ def _new_change(pointer: str, keyword: str, action: str, detail: str) -> Change:
     return c
 
 
+def _new_downconverted(schema: str, changes: Any, lossless: bool) -> Downconverted:
+    # Changes read as records to build later (_canon.Rows) are built when
+    # Downconverted.changes is first read.
+    if not isinstance(changes, _canon.Rows):
+        return Downconverted(schema, changes, lossless)
+    d: Downconverted = object.__new__(Downconverted)
+    fields = d.__dict__
+    fields["schema"] = schema
+    fields["_rows"] = changes
+    fields["lossless"] = lossless
+    return d
+
+
 #: Records the direct calls build as the package's own classes, by their WIT
 #: field names (what the generic calls give as Record is converted instead).
 _RECORDS: Dict[Tuple[str, ...], Callable[..., Any]] = {
-    ("pointer", "keyword", "action", "detail"): _new_change,
+    ("pointer", "keyword", "action", "detail"): _canon.Later(_new_change),
     ("path", "keyword", "message", "location", "schema-location", "params"): _new_arg_error,
-    ("schema", "changes", "lossless"): Downconverted,
+    ("schema", "changes", "lossless"): _new_downconverted,
     ("code", "message", "file", "line", "column", "path"): _new_source_diagnostic,
     ("json", "warnings"): SourceDescriptor,
     ("limit", "scope", "allowed", "measured", "tool", "message"): OverLimit,
