@@ -215,7 +215,10 @@ impl Value {
         }
         let mut cur = self;
         for raw in pointer.strip_prefix('/')?.split('/') {
-            let seg = raw.replace("~1", "/").replace("~0", "~");
+            // A segment is its key as it is unless it has an escape (`~1`
+            // for `/`, `~0` for `~`, undone in that order).
+            let seg: std::borrow::Cow<'_, str> =
+                if raw.contains('~') { raw.replace("~1", "/").replace("~0", "~").into() } else { raw.into() };
             cur = match cur {
                 Value::Object(_) => cur.get(&seg)?,
                 Value::Array(items) => items.get(seg.parse::<usize>().ok()?)?,
@@ -790,6 +793,25 @@ pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<ScannedNu
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_pointer_names_members_and_items_with_its_escapes_undone() {
+        let v = super::parse(
+            r#"{"a":[{"b":1}],"c/d":2,"e~f":3,"~1":4,"":{"":5}}"#,
+            super::ParseLimits { max_bytes: 1 << 10, max_depth: 8 },
+        )
+        .unwrap();
+        let at = |p: &str| v.pointer(p).map(super::Value::to_json);
+        assert_eq!(at("").as_deref(), Some(v.to_json().as_str()));
+        assert_eq!(at("/a/0/b").as_deref(), Some("1"));
+        assert_eq!(at("/c~1d").as_deref(), Some("2"));
+        assert_eq!(at("/e~0f").as_deref(), Some("3"));
+        assert_eq!(at("/~01").as_deref(), Some("4"));
+        assert_eq!(at("//").as_deref(), Some("5"));
+        for missing in ["/a/1", "/a/x", "/c/d", "/~1", "a", "/a/0/b/c"] {
+            assert_eq!(at(missing), None, "{missing}");
+        }
+    }
+
     /// The eight-bytes-at-a-time scan stops where a byte-by-byte one does,
     /// for every special byte at every position of words around it.
     #[test]

@@ -3,7 +3,7 @@
 //! schema for the target and a report of every change.
 
 use super::profile::{Profile, Recursion, Support, regex_fits};
-use crate::applicators::{ONE_SCHEMA, SCHEMA_LIST, SCHEMA_MAP};
+use crate::applicators::{Holds, holds};
 use crate::diag::{Code, Diagnostic};
 use crate::json::{Number, Value};
 use std::collections::HashSet;
@@ -22,62 +22,63 @@ pub struct Change {
     pub detail: String,
 }
 
-/// Keywords that constrain values: a target that cannot take one loses a
-/// constraint, and the result is not lossless.
-const CONSTRAINTS: &[&str] = &[
-    "type",
-    "enum",
-    "const",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "format",
-    "contentEncoding",
-    "contentMediaType",
-    "contentSchema",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "items",
-    "prefixItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "properties",
-    "required",
-    "additionalProperties",
-    "minProperties",
-    "maxProperties",
-    "patternProperties",
-    "propertyNames",
-    "dependentRequired",
-    "dependentSchemas",
-    "dependencies",
-    "not",
-    "if",
-    "then",
-    "else",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "$ref",
-    "$dynamicRef",
-];
-
-/// Whether a keyword constrains values (as opposed to describing them).
+/// Whether a keyword constrains values (as opposed to describing them): a
+/// target that cannot take one loses a constraint, and the result is not
+/// lossless.
 pub fn is_constraint(keyword: &str) -> bool {
-    CONSTRAINTS.contains(&keyword)
+    matches!(
+        keyword,
+        "type"
+            | "enum"
+            | "const"
+            | "minimum"
+            | "maximum"
+            | "exclusiveMinimum"
+            | "exclusiveMaximum"
+            | "multipleOf"
+            | "minLength"
+            | "maxLength"
+            | "pattern"
+            | "format"
+            | "contentEncoding"
+            | "contentMediaType"
+            | "contentSchema"
+            | "minItems"
+            | "maxItems"
+            | "uniqueItems"
+            | "items"
+            | "prefixItems"
+            | "contains"
+            | "minContains"
+            | "maxContains"
+            | "properties"
+            | "required"
+            | "additionalProperties"
+            | "minProperties"
+            | "maxProperties"
+            | "patternProperties"
+            | "propertyNames"
+            | "dependentRequired"
+            | "dependentSchemas"
+            | "dependencies"
+            | "not"
+            | "if"
+            | "then"
+            | "else"
+            | "allOf"
+            | "anyOf"
+            | "oneOf"
+            | "unevaluatedItems"
+            | "unevaluatedProperties"
+            | "$ref"
+            | "$dynamicRef"
+    )
 }
 
 /// Identity and comments, dropped without a hint by every target.
-const METADATA: &[&str] = &["$schema", "$id", "$comment", "$anchor", "$dynamicAnchor", "$vocabulary"];
+fn is_metadata(keyword: &str) -> bool {
+    matches!(keyword, "$schema" | "$id" | "$comment" | "$anchor" | "$dynamicAnchor" | "$vocabulary")
+}
 
 /// The contract's keyword order; a keyword the conversion adds goes before
 /// the first present keyword that comes after it here.
@@ -174,7 +175,7 @@ pub(crate) type Member<'a> = (&'a str, &'a Value, Origin);
 /// into one node, the first one given is kept.
 fn is_annotation(k: &str) -> bool {
     matches!(k, "description" | "title" | "default" | "examples" | "deprecated" | "readOnly" | "writeOnly")
-        || METADATA.contains(&k)
+        || is_metadata(k)
 }
 
 /// Adds `m` to merged members. An annotation already given, or a keyword
@@ -266,7 +267,7 @@ impl<'a> Converter<'a> {
     }
 
     fn weaken(&mut self, origin: &str, keyword: &str) {
-        if CONSTRAINTS.contains(&keyword) {
+        if is_constraint(keyword) {
             self.lossless = false;
             if self.record_weakened {
                 self.weakened.insert((origin.to_owned(), keyword.to_owned()));
@@ -360,7 +361,7 @@ impl<'a> Converter<'a> {
         let has = |k: &str| members.iter().any(|(m, _, _)| *m == k);
         let get = |k: &str| members.iter().find(|(m, _, _)| *m == k).map(|(_, v, _)| *v);
         let types = type_names(get("type"));
-        let structural = members.iter().any(|(k, _, _)| CONSTRAINTS.contains(k));
+        let structural = members.iter().any(|(k, _, _)| is_constraint(k));
         let composed = has("allOf") || has("anyOf") || has("oneOf");
         let object_like = types.contains("object") || (types.is_empty() && has("properties"));
         let open_object = types.contains("object")
@@ -518,7 +519,7 @@ impl<'a> Converter<'a> {
                         dropped_defs = true;
                     }
                 }
-                _ if METADATA.contains(&k) => {
+                _ if is_metadata(k) => {
                     let detail = [self.p.name.as_str(), " takes no ", k, "; it says nothing about values"];
                     self.change(out, k, "dropped", detail.concat());
                 }
@@ -856,13 +857,14 @@ impl<'a> Converter<'a> {
     /// converted: `k` of the node at `from` (where it is `from_key`), written
     /// at `out`.
     fn subschemas(&mut self, k: &str, val: &'a Value, from: &str, from_key: &str, out: &str, depth: usize) -> Value {
-        if ONE_SCHEMA.contains(&k) {
+        let held = holds(k);
+        if held == Holds::One {
             return self.schema(val, &child(from, from_key), &child(out, k), false, depth + 1);
         }
-        if SCHEMA_LIST.contains(&k) {
+        if held == Holds::List {
             return self.schema_list(val, &child(from, from_key), &child(out, k), depth);
         }
-        if SCHEMA_MAP.contains(&k)
+        if held == Holds::Map
             && let Value::Object(map) = val
         {
             let (from_at, at) = (child(from, from_key), child(out, k));
@@ -959,7 +961,7 @@ impl<'a> Converter<'a> {
         for (k, val, from) in siblings {
             match *k {
                 "description" => description = val.as_str().map(str::to_owned),
-                _ if METADATA.contains(k) => {
+                _ if is_metadata(k) => {
                     let detail = [self.p.name.as_str(), " takes no ", k, "; it says nothing about values"];
                     self.change(out, k, "dropped", detail.concat())
                 }
@@ -1005,7 +1007,7 @@ impl<'a> Converter<'a> {
     fn json_text(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool) -> Value {
         let annotation = |k: &str| {
             matches!(k, "description" | "title" | "default" | "examples" | "deprecated" | "readOnly" | "writeOnly")
-                || METADATA.contains(&k)
+                || is_metadata(k)
         };
         let content: Vec<(String, Value)> = members
             .iter()
@@ -1114,7 +1116,7 @@ impl<'a> Converter<'a> {
                     }
                 }
                 "type" | "additionalProperties" | "propertyNames" | "description" => {}
-                _ if METADATA.contains(k) => {}
+                _ if is_metadata(k) => {}
                 _ => {
                     hints.push(((*k).to_owned(), (*v).clone()));
                     self.weaken(from, k);
@@ -1299,7 +1301,7 @@ impl<'a> Converter<'a> {
         for (k, v, from) in members {
             match *k {
                 "type" | "prefixItems" | "items" | "minItems" | "maxItems" | "description" => {}
-                _ if METADATA.contains(k) || is_annotation(k) => {}
+                _ if is_metadata(k) || is_annotation(k) => {}
                 _ => {
                     hints.push(((*k).to_owned(), (*v).clone()));
                     self.weaken(from, k);
@@ -1462,7 +1464,7 @@ pub(crate) fn open_root(p: &Profile, members: &[Member<'_>]) -> bool {
     let has = |k: &str| members.iter().any(|(m, _, _)| *m == k);
     let get = |k: &str| members.iter().find(|(m, _, _)| *m == k).map(|(_, v, _)| *v);
     let types = type_names(get("type"));
-    let structural = members.iter().any(|(k, _, _)| CONSTRAINTS.contains(k));
+    let structural = members.iter().any(|(k, _, _)| is_constraint(k));
     let composed = has("allOf") || has("anyOf") || has("oneOf");
     let open_object = types.contains("object")
         && !composed
@@ -1817,6 +1819,20 @@ pub fn recursion_plan(p: &Profile, root: &Value) -> Result<bool, Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn constraints_and_metadata_are_told_apart_from_annotations() {
+        for k in ["type", "minimum", "pattern", "items", "properties", "anyOf", "$ref", "$dynamicRef", "dependencies"] {
+            assert!(is_constraint(k), "{k}");
+        }
+        for k in ["description", "title", "default", "examples", "$defs", "$schema", "deprecated", "Type", ""] {
+            assert!(!is_constraint(k), "{k}");
+        }
+        for k in ["$schema", "$id", "$comment", "$anchor", "$dynamicAnchor", "$vocabulary"] {
+            assert!(is_metadata(k) && is_annotation(k), "{k}");
+        }
+        assert!(!is_metadata("$ref") && !is_metadata("$defs") && !is_metadata("description"));
+    }
 
     #[test]
     fn type_names_read_a_name_or_the_names_of_a_list() {

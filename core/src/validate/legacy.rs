@@ -15,7 +15,7 @@
 //! Only schema positions are visited: a `const`, `enum`, `default` or
 //! `examples` value holding the same words is left alone.
 
-use crate::applicators::{ONE_SCHEMA, SCHEMA_LIST, SCHEMA_MAP};
+use crate::applicators::{Holds, holds};
 use crate::json::Value;
 
 /// Rewrites the draft-07 spellings in `schema` when it names no `$schema`;
@@ -110,15 +110,16 @@ fn visit(schema: &mut Value, depth: usize, changed: &mut bool) {
     for (k, v) in members.iter_mut() {
         let k = k.as_str();
         // draft-07's `additionalItems` holds one schema too.
-        if ONE_SCHEMA.contains(&k) || k == "additionalItems" {
+        let held = holds(k);
+        if held == Holds::One || k == "additionalItems" {
             visit(v, depth + 1, changed);
-        } else if SCHEMA_LIST.contains(&k) {
+        } else if held == Holds::List {
             if let Value::Array(items) = v {
                 for item in items {
                     visit(item, depth + 1, changed);
                 }
             }
-        } else if SCHEMA_MAP.contains(&k)
+        } else if held == Holds::Map
             && let Value::Object(map) = v
         {
             for (_, item) in map {

@@ -22,7 +22,7 @@
 
 use super::ecma::Pattern;
 use super::uri;
-use crate::applicators::{ONE_SCHEMA, SCHEMA_LIST, SCHEMA_MAP};
+use crate::applicators::{Holds, holds};
 use crate::json::Value;
 
 /// The drafts the walk reads: 2020-12 (also with no `$schema`) and draft 7,
@@ -127,8 +127,8 @@ impl Walk<'_> {
                 }
                 "required" => names(sub).then_some(0)?,
                 "dependentRequired" => sub.as_object()?.iter().all(|(_, list)| names(list)).then_some(0)?,
-                k if ONE_SCHEMA.contains(&k) => self.schema(sub, false)?,
-                k if SCHEMA_LIST.contains(&k) => {
+                k if holds(k) == Holds::One => self.schema(sub, false)?,
+                k if holds(k) == Holds::List => {
                     let items = sub.as_array().filter(|items| !items.is_empty())?;
                     let mut sum = 0u64;
                     for item in items {
@@ -136,7 +136,7 @@ impl Walk<'_> {
                     }
                     sum
                 }
-                k if SCHEMA_MAP.contains(&k) => {
+                k if holds(k) == Holds::Map => {
                     let mut sum = 0u64;
                     for (name, item) in sub.as_object()? {
                         if k == "patternProperties" && !self.pattern(name) {
@@ -192,9 +192,9 @@ impl Walk<'_> {
                 _ => return None,
             };
             expect = match expect {
-                Expect::Keyword if ONE_SCHEMA.contains(&seg.as_str()) => Expect::Keyword,
-                Expect::Keyword if SCHEMA_LIST.contains(&seg.as_str()) => Expect::Index,
-                Expect::Keyword if SCHEMA_MAP.contains(&seg.as_str()) => Expect::Name,
+                Expect::Keyword if holds(&seg) == Holds::One => Expect::Keyword,
+                Expect::Keyword if holds(&seg) == Holds::List => Expect::Index,
+                Expect::Keyword if holds(&seg) == Holds::Map => Expect::Name,
                 Expect::Index if matches!(at, Value::Object(_) | Value::Bool(_)) => Expect::Keyword,
                 Expect::Name => Expect::Keyword,
                 _ => {
