@@ -40,6 +40,41 @@ impl Path {
         &self.0
     }
 
+    /// The path as text (what `to_string` gives), written without the
+    /// formatting machinery: a rendered error writes it twice.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(16 * self.0.len().max(1));
+        self.write_to(&mut out);
+        out
+    }
+
+    fn write_to(&self, out: &mut String) {
+        if self.0.is_empty() {
+            out.push('$');
+            return;
+        }
+        for (i, seg) in self.0.iter().enumerate() {
+            match seg {
+                Segment::Key(k) if is_identifier(k) => {
+                    if i > 0 {
+                        out.push('.');
+                    }
+                    out.push_str(k);
+                }
+                Segment::Key(k) => {
+                    out.push('[');
+                    out.push_str(&crate::json::quote(k));
+                    out.push(']');
+                }
+                Segment::Index(n) => {
+                    out.push('[');
+                    push_decimal(out, *n);
+                    out.push(']');
+                }
+            }
+        }
+    }
+
     /// The path one level up (the root's parent is the root).
     pub fn parent(&self) -> Path {
         let mut p = self.clone();
@@ -56,24 +91,25 @@ pub fn is_identifier(key: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
+/// `n` in decimal digits.
+fn push_decimal(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            return f.write_str("$");
-        }
-        for (i, seg) in self.0.iter().enumerate() {
-            match seg {
-                Segment::Key(k) if is_identifier(k) => {
-                    if i > 0 {
-                        f.write_str(".")?;
-                    }
-                    f.write_str(k)?;
-                }
-                Segment::Key(k) => write!(f, "[{}]", crate::json::quote(k))?,
-                Segment::Index(n) => write!(f, "[{n}]")?,
-            }
-        }
-        Ok(())
+        f.write_str(&self.text())
     }
 }
 
@@ -90,5 +126,8 @@ mod tests {
         assert_eq!(Path::root().index(0).key("x").to_string(), "[0].x");
         assert_eq!(Path::root().key("9lives").to_string(), "[\"9lives\"]");
         assert_eq!(Path::root().key("").to_string(), "[\"\"]");
+        let long = Path::root().index(0).index(7).index(10).index(usize::MAX).key("a").index(1_234_567_890);
+        assert_eq!(long.to_string(), format!("[0][7][10][{}].a[1234567890]", usize::MAX));
+        assert_eq!(long.text(), long.to_string());
     }
 }

@@ -50,10 +50,11 @@ impl ArgError {
         tool_arguments: bool,
         schema_location: String,
     ) -> ArgError {
+        let path_text = path.text();
         ArgError {
-            path: path.to_string(),
+            message: params::message(&params, keyword, path, &path_text, tool_arguments),
+            path: path_text,
             keyword: keyword.to_owned(),
-            message: params::message(&params, keyword, path, tool_arguments),
             location: path.segments().to_vec(),
             schema_location,
             params,

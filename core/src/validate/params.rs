@@ -176,19 +176,31 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 }
 
 /// `an integer or null`, `a string, an integer or null`: null last.
-pub(crate) fn types_phrase(types: &[JsonType]) -> String {
-    let mut names: Vec<&str> = Vec::new();
+fn push_types_phrase(out: &mut String, types: &[JsonType]) {
+    // At most the seven JSON types, each once.
+    let mut names: [&str; 7] = [""; 7];
+    let mut n = 0;
     let not_null = types.iter().filter(|t| **t != JsonType::Null);
     for t in not_null.chain(types.iter().filter(|t| **t == JsonType::Null)) {
         let p = t.phrase();
-        if !names.contains(&p) {
-            names.push(p);
+        if n < names.len() && !names[..n].contains(&p) {
+            names[n] = p;
+            n += 1;
         }
     }
-    match names.as_slice() {
-        [] => "of no type".into(),
-        [one] => (*one).into(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    match &names[..n] {
+        [] => out.push_str("of no type"),
+        [one] => out.push_str(one),
+        [init @ .., last] => {
+            for (i, name) in init.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(name);
+            }
+            out.push_str(" or ");
+            out.push_str(last);
+        }
     }
 }
 
@@ -196,10 +208,10 @@ pub(crate) fn types_phrase(types: &[JsonType]) -> String {
 const SHOWN_CHARS: usize = 60;
 
 /// An allowed value as a list item: strings bare (`Red`), others as JSON.
-fn listed(v: &Value) -> String {
+fn push_listed(out: &mut String, v: &Value) {
     match v {
-        Value::String(s) => s.clone(),
-        other => compact(other),
+        Value::String(s) => out.push_str(s),
+        other => out.push_str(&compact(other)),
     }
 }
 
@@ -240,20 +252,64 @@ fn unknown_member(parent: &Path, allowed: &[String], tool_arguments: bool) -> St
 /// `tool_arguments`: the value is a tool's arguments, whose members are its
 /// parameters.
 pub(crate) fn predicate(params: &Params, keyword: &str, path: &Path, tool_arguments: bool, came: bool) -> String {
-    let not = |v: &str| if came { format!(", not {v}") } else { String::new() };
+    let mut out = String::new();
+    push_predicate(&mut out, params, keyword, path, tool_arguments, came);
+    out
+}
+
+/// [`predicate`], written at the end of `out`: the common cases piece by
+/// piece, without the formatting machinery (an invalid call renders one per
+/// error).
+fn push_predicate(out: &mut String, params: &Params, keyword: &str, path: &Path, tool_arguments: bool, came: bool) {
+    let push_not = |out: &mut String, v: &str| {
+        if came {
+            out.push_str(", not ");
+            out.push_str(v);
+        }
+    };
     match params {
         // A tool's arguments that are not an object at all.
         Params::Type { expected, value }
             if tool_arguments && path.segments().is_empty() && expected == &[JsonType::Object] =>
         {
-            format!("must be a JSON object of named arguments{}", not(value.got()))
+            out.push_str("must be a JSON object of named arguments");
+            push_not(out, value.got());
         }
-        Params::Type { expected, value } => format!("must be {}{}", types_phrase(expected), not(value.got())),
-        Params::Const { expected, value } => format!("must be {}{}", compact(expected), not(value.shown())),
+        Params::Type { expected, value } => {
+            out.push_str("must be ");
+            push_types_phrase(out, expected);
+            push_not(out, value.got());
+        }
+        Params::Const { expected, value } => {
+            out.push_str("must be ");
+            out.push_str(&compact(expected));
+            push_not(out, value.shown());
+        }
         Params::Enum { allowed, more, value } => {
-            let list: Vec<String> = allowed.iter().map(listed).collect();
-            let others = if *more > 0 { format!(" and {more} other values") } else { String::new() };
-            format!("must be one of {}{others}{}", list.join(", "), not(value.shown()))
+            out.push_str("must be one of ");
+            for (i, v) in allowed.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                push_listed(out, v);
+            }
+            if *more > 0 {
+                out.push_str(" and ");
+                out.push_str(&more.to_string());
+                out.push_str(" other values");
+            }
+            push_not(out, value.shown());
+        }
+        other => out.push_str(&other_predicate(other, keyword, path, tool_arguments, came)),
+    }
+}
+
+/// [`predicate`] of the cases [`push_predicate`] does not write itself.
+fn other_predicate(params: &Params, keyword: &str, path: &Path, tool_arguments: bool, came: bool) -> String {
+    let not = |v: &str| if came { format!(", not {v}") } else { String::new() };
+    match params {
+        Params::Type { .. } | Params::Const { .. } | Params::Enum { .. } => {
+            predicate(params, keyword, path, tool_arguments, came)
         }
         Params::Bound { limit, value } => {
             let wanted = match keyword {
@@ -366,14 +422,13 @@ pub fn wanted(params: &Params, keyword: &str, path: &Path) -> String {
 }
 
 /// `Argument '<path>' <predicate>.`
-pub(crate) fn message(params: &Params, keyword: &str, path: &Path, tool_arguments: bool) -> String {
-    let path_text = path.to_string();
-    let predicate = predicate(params, keyword, path, tool_arguments, true);
-    let mut message = String::with_capacity(path_text.len() + predicate.len() + 13);
+/// `Argument '<path>' <predicate>.`; `path_text` is `path` as text.
+pub(crate) fn message(params: &Params, keyword: &str, path: &Path, path_text: &str, tool_arguments: bool) -> String {
+    let mut message = String::with_capacity(path_text.len() + 64);
     message.push_str("Argument '");
-    message.push_str(&path_text);
+    message.push_str(path_text);
     message.push_str("' ");
-    message.push_str(&predicate);
+    push_predicate(&mut message, params, keyword, path, tool_arguments, true);
     message.push('.');
     message
 }
