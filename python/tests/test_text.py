@@ -133,3 +133,41 @@ def test_the_fresh_instance_after_a_trap_has_the_budget_too() -> None:
     assert rt.info().instances == 2
     (e,) = rt.validate_args(ITEMS, MANY).errors
     assert e.message.endswith("takes more than 1000 steps.")
+
+
+def test_a_mapping_is_written_as_json_dumps_writes_it_without_ascii_escapes() -> None:
+    import json
+    import threading
+    from pathlib import Path
+
+    from tool_schema import _runtime
+
+    def dumps(v: Any) -> str:
+        return json.dumps(v, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+    root = Path(__file__).resolve().parents[2] / "tests" / "real-tool-schemas" / "schemas"
+    values: List[Any] = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(root.glob("*.json"))]
+    values += [
+        {"a": "é", "b": ["x", "日本", "\U0001f600"]},  # outside ASCII: written as themselves
+        {"tab": "a\tb", "nul": "\x00", "del": "\x7f", "c1": "\x85"},  # control characters
+        {"path": "C:\\users\\u", "u": "\\u0041"},  # a backslash before a u is not an escape
+        {"n": [1, -0.5, 1e300, True, None, {}, []], "": ""},
+    ]
+    for v in values:
+        assert _runtime._write_json(v) == dumps(v), v
+    # A value it refuses leaves it ready for the next, on this thread and another.
+    loop: Any = {}
+    loop["self"] = loop
+    with pytest.raises(ValueError):
+        _runtime._write_json(loop)
+    with pytest.raises(ValueError):
+        _runtime._write_json({"x": float("nan")})
+    assert _runtime._write_json({"a": ["é", 1]}) == '{"a":["é",1]}'
+    other: List[str] = []
+    t = threading.Thread(target=lambda: other.append(_runtime._write_json({"b": "\\u"})))
+    t.start()
+    t.join()
+    assert other == ['{"b":"\\\\u"}']
+    # A lone surrogate is still a TextError naming the argument, as before.
+    with pytest.raises(ts.TextError, match="schema"):
+        ts.downconvert({"type": "object", "description": "\ud800"}, "openai")

@@ -147,21 +147,27 @@ class RuntimeInfo:
 
 def _json_writer() -> Callable[[Any], str]:
     """``json.dumps(value, ensure_ascii=False, allow_nan=False,
-    separators=(",", ":"))``, with its encoder made once per thread: json.dumps
-    makes a JSONEncoder, and it a C encoder, on every call."""
+    separators=(",", ":"))``, with its encoders made once per thread: json.dumps
+    makes a JSONEncoder, and it a C encoder, on every call.
+
+    The text is written first by the C encoder for ASCII, which is faster,
+    and gives the same text for a value whose strings are all ASCII; where
+    that text has a ``\\u`` escape (a character outside ASCII, a control
+    character, or a backslash before a ``u``) it is written again as
+    ``ensure_ascii=False`` writes it, so the answer is always that one."""
     encoder = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     make = getattr(json.encoder, "c_make_encoder", None)
     if make is None:
         return encoder.encode
 
-    def c_encoder() -> Tuple[Callable[[Any, int], Any], Dict[int, Any]]:
+    def c_encoder(strings: Callable[[str], str]) -> Tuple[Callable[[Any, int], Any], Dict[int, Any]]:
         # The markers (the containers being written, for the circularity
         # check) are the encoder's own: one encoder per thread.
         markers: Dict[int, Any] = {}
         encode = make(
             markers,
             encoder.default,
-            json.encoder.encode_basestring,
+            strings,
             None,
             encoder.key_separator,
             encoder.item_separator,
@@ -171,10 +177,15 @@ def _json_writer() -> Callable[[Any], str]:
         )
         return encode, markers
 
+    ascii_strings = json.encoder.encode_basestring_ascii
+    strings = json.encoder.encode_basestring
     try:
-        encode, _ = c_encoder()
-        sample = {"a": [1, 2.5, None, True, "é\n"], "b": {}}
-        if "".join(encode(sample, 0)) != encoder.encode(sample):
+        encode, _ = c_encoder(strings)
+        encode_ascii, _ = c_encoder(ascii_strings)
+        for sample in ({"a": [1, 2.5, None, True, "é\n"], "b": {}}, {"a": [1, 2.5, None, True, "x\n\u0001"]}):
+            if "".join(encode(sample, 0)) != encoder.encode(sample):
+                return encoder.encode
+        if "".join(encode_ascii(sample, 0)) != encoder.encode(sample):
             return encoder.encode
     except Exception:  # noqa: BLE001 - another Python's C encoder: the plain one
         return encoder.encode
@@ -182,14 +193,21 @@ def _json_writer() -> Callable[[Any], str]:
 
     def write(value: Any) -> str:
         try:
-            encode, markers = local.encoder
+            (encode_ascii, ascii_markers), (encode, markers) = local.encoders
         except AttributeError:
-            encode, markers = local.encoder = c_encoder()
+            (encode_ascii, ascii_markers), (encode, markers) = local.encoders = (
+                c_encoder(ascii_strings),
+                c_encoder(strings),
+            )
         try:
-            return "".join(encode(value, 0))
+            text = "".join(encode_ascii(value, 0))
+            if "\\u" in text:
+                text = "".join(encode(value, 0))
+            return text
         except BaseException:
             # A value it refused (circular, not JSON, NaN) leaves the objects
             # it was inside in the markers.
+            ascii_markers.clear()
             markers.clear()
             raise
 
