@@ -1727,9 +1727,9 @@ fn find_cycle(root: &Value, required_only: bool) -> Option<String> {
         }
         match v {
             Value::Object(m) => {
-                let required: Vec<&str> = match v.get("required") {
-                    Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).collect(),
-                    _ => Vec::new(),
+                let required = match v.get("required") {
+                    Some(Value::Array(names)) => names.as_slice(),
+                    _ => &[],
                 };
                 for (k, sub) in m {
                     match (k.as_str(), sub) {
@@ -1739,7 +1739,8 @@ fn find_cycle(root: &Value, required_only: bool) -> Option<String> {
                         ("enum" | "const" | "default" | "examples", _) => {}
                         ("properties", Value::Object(props)) => {
                             for (name, s) in props {
-                                refs_in(s, optional || !required.contains(&name.as_str()), out, depth + 1);
+                                let is_required = required.iter().any(|r| r.as_str() == Some(name.as_str()));
+                                refs_in(s, optional || !is_required, out, depth + 1);
                             }
                         }
                         _ => refs_in(sub, optional, out, depth + 1),
