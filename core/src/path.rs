@@ -91,8 +91,8 @@ pub fn is_identifier(key: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// `n` in decimal digits.
-fn push_decimal(out: &mut String, n: usize) {
+/// `n` in decimal digits, at the end of `out`.
+pub(crate) fn push_decimal(out: &mut String, n: usize) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut rest = n;

@@ -143,22 +143,10 @@ pub(crate) fn child(pointer: &str, key: &str) -> String {
 
 /// The pointer `pointer/index`.
 pub(crate) fn child_index(pointer: &str, index: usize) -> String {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = index;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    let digits = std::str::from_utf8(&digits[at..]).unwrap_or("0");
-    let mut out = String::with_capacity(pointer.len() + 1 + digits.len());
+    let mut out = String::with_capacity(pointer.len() + 4);
     out.push_str(pointer);
     out.push('/');
-    out.push_str(digits);
+    crate::path::push_decimal(&mut out, index);
     out
 }
 
