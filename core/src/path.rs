@@ -44,35 +44,38 @@ impl Path {
     /// formatting machinery: a rendered error writes it twice.
     pub fn text(&self) -> String {
         let mut out = String::with_capacity(16 * self.0.len().max(1));
-        self.write_to(&mut out);
+        // Writing to a String cannot fail.
+        let _ = self.write_to(&mut out);
         out
     }
 
-    fn write_to(&self, out: &mut String) {
+    /// The path as text, written to `out` piece by piece (for [`Path::text`]
+    /// and `Display` alike).
+    fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
         if self.0.is_empty() {
-            out.push('$');
-            return;
+            return out.write_str("$");
         }
         for (i, seg) in self.0.iter().enumerate() {
             match seg {
                 Segment::Key(k) if is_identifier(k) => {
                     if i > 0 {
-                        out.push('.');
+                        out.write_str(".")?;
                     }
-                    out.push_str(k);
+                    out.write_str(k)?;
                 }
                 Segment::Key(k) => {
-                    out.push('[');
-                    out.push_str(&crate::json::quote(k));
-                    out.push(']');
+                    out.write_str("[")?;
+                    out.write_str(&crate::json::quote(k))?;
+                    out.write_str("]")?;
                 }
                 Segment::Index(n) => {
-                    out.push('[');
-                    push_decimal(out, *n);
-                    out.push(']');
+                    out.write_str("[")?;
+                    out.write_str(decimal(*n, &mut [0; 20]))?;
+                    out.write_str("]")?;
                 }
             }
         }
+        Ok(())
     }
 
     /// The path one level up (the root's parent is the root).
@@ -93,7 +96,11 @@ pub fn is_identifier(key: &str) -> bool {
 
 /// `n` in decimal digits, at the end of `out`.
 pub(crate) fn push_decimal(out: &mut String, n: usize) {
-    let mut digits = [0u8; 20];
+    out.push_str(decimal(n, &mut [0; 20]));
+}
+
+/// `n` in decimal digits, written at the end of `digits` (20 hold any `usize`).
+fn decimal(n: usize, digits: &mut [u8; 20]) -> &str {
     let mut at = digits.len();
     let mut rest = n;
     loop {
@@ -104,12 +111,12 @@ pub(crate) fn push_decimal(out: &mut String, n: usize) {
             break;
         }
     }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+    std::str::from_utf8(&digits[at..]).unwrap_or("0")
 }
 
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text())
+        self.write_to(f)
     }
 }
 

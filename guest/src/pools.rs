@@ -198,18 +198,10 @@ unsafe impl GlobalAlloc for Pools {
         // SAFETY: one thread; the borrow ends at once.
         let packed = in_region(unsafe { &*self.0.get() }, block);
         match (class(layout), class(new_layout)) {
-            // A packed string grown: moved out of the region.
-            _ if packed => unsafe {
-                let moved = self.alloc(new_layout);
-                if !moved.is_null() {
-                    ptr::copy_nonoverlapping(block, moved, layout.size().min(new_size));
-                    self.dealloc(block, layout);
-                }
-                moved
-            },
             // SAFETY: a System block, resized by System.
-            (None, None) => unsafe { System.realloc(block, layout, new_size) },
-            (Some(a), Some(b)) if a == b => block,
+            (None, None) if !packed => unsafe { System.realloc(block, layout, new_size) },
+            (Some(a), Some(b)) if a == b && !packed => block,
+            // Another class, or a packed string (moved out of the region).
             _ => {
                 // SAFETY: as `alloc` and `dealloc`; both blocks are valid for
                 // the smaller of the two sizes.

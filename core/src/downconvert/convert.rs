@@ -993,13 +993,9 @@ impl<'a> Converter<'a> {
     /// members) as a string of JSON text.
     #[inline(never)]
     fn json_text(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool) -> Value {
-        let annotation = |k: &str| {
-            matches!(k, "description" | "title" | "default" | "examples" | "deprecated" | "readOnly" | "writeOnly")
-                || is_metadata(k)
-        };
         let content: Vec<(String, Value)> = members
             .iter()
-            .filter(|(k, _, _)| !annotation(k))
+            .filter(|(k, _, _)| !is_annotation(k))
             .map(|(k, v, _)| ((*k).to_owned(), (*v).clone()))
             .collect();
         let accepts_null =
@@ -1289,7 +1285,7 @@ impl<'a> Converter<'a> {
         for (k, v, from) in members {
             match *k {
                 "type" | "prefixItems" | "items" | "minItems" | "maxItems" | "description" => {}
-                _ if is_metadata(k) || is_annotation(k) => {}
+                _ if is_annotation(k) => {}
                 _ => {
                     hints.push(((*k).to_owned(), (*v).clone()));
                     self.weaken(from, k);

@@ -257,9 +257,9 @@ pub(crate) fn predicate(params: &Params, keyword: &str, path: &Path, tool_argume
     out
 }
 
-/// [`predicate`], written at the end of `out`: the common cases piece by
-/// piece, without the formatting machinery (an invalid call renders one per
-/// error).
+/// [`predicate`], written at the end of `out`: the common cases (type,
+/// const, enum) piece by piece, without the formatting machinery (an invalid
+/// call renders one per error); the others as one text each.
 fn push_predicate(out: &mut String, params: &Params, keyword: &str, path: &Path, tool_arguments: bool, came: bool) {
     let push_not = |out: &mut String, v: &str| {
         if came {
@@ -267,23 +267,27 @@ fn push_predicate(out: &mut String, params: &Params, keyword: &str, path: &Path,
             out.push_str(v);
         }
     };
-    match params {
+    let not = |v: &str| if came { format!(", not {v}") } else { String::new() };
+    let text = match params {
         // A tool's arguments that are not an object at all.
         Params::Type { expected, value }
             if tool_arguments && path.segments().is_empty() && expected == &[JsonType::Object] =>
         {
             out.push_str("must be a JSON object of named arguments");
             push_not(out, value.got());
+            return;
         }
         Params::Type { expected, value } => {
             out.push_str("must be ");
             push_types_phrase(out, expected);
             push_not(out, value.got());
+            return;
         }
         Params::Const { expected, value } => {
             out.push_str("must be ");
             out.push_str(&compact(expected));
             push_not(out, value.shown());
+            return;
         }
         Params::Enum { allowed, more, value } => {
             out.push_str("must be one of ");
@@ -299,17 +303,7 @@ fn push_predicate(out: &mut String, params: &Params, keyword: &str, path: &Path,
                 out.push_str(" other values");
             }
             push_not(out, value.shown());
-        }
-        other => out.push_str(&other_predicate(other, keyword, path, tool_arguments, came)),
-    }
-}
-
-/// [`predicate`] of the cases [`push_predicate`] does not write itself.
-fn other_predicate(params: &Params, keyword: &str, path: &Path, tool_arguments: bool, came: bool) -> String {
-    let not = |v: &str| if came { format!(", not {v}") } else { String::new() };
-    match params {
-        Params::Type { .. } | Params::Const { .. } | Params::Enum { .. } => {
-            predicate(params, keyword, path, tool_arguments, came)
+            return;
         }
         Params::Bound { limit, value } => {
             let wanted = match keyword {
@@ -411,7 +405,8 @@ fn other_predicate(params: &Params, keyword: &str, path: &Path, tool_arguments: 
             message.trim_end_matches('.')
         ),
         Params::Conversion { reason } => reason.clone(),
-    }
+    };
+    out.push_str(&text);
 }
 
 /// What a check of the value at `path` wanted, without what came (`must be

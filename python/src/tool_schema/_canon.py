@@ -484,33 +484,20 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
     records built when used. When the strings are not all in one span no
     longer than their lengths together (a guest that does not pack them),
     the records are read now, by ``row``, as without a :class:`Later`."""
-    fmt = ""
-    at = 0
-    strings: List[int] = []
-    enums: List[Tuple[int, int]] = []
-    width = 0
-    values: List[str] = []
-    env: Dict[str, Any] = {"build": record.build}
-    for f, offset in zip(record.fields, record.offsets):
-        if offset > at:
-            fmt += f"{offset - at}x"
-        if isinstance(f, _String):
-            fmt += "II"
-            at = offset + 8
-            strings.append(width)
-            values.append(f"t[f[a + {width}] - b:f[a + {width}] - b + f[a + {width + 1}]]")
-            width += 2
-        else:
-            assert isinstance(f, _Variant) and f.enum
-            fmt += f.disc.format[-1]
-            at = offset + f.disc_size
-            enums.append((width, len(f.cases)))
-            env[f"c{width}"] = tuple(name for name, _ in f.cases)
-            values.append(f"c{width}[f[a + {width}]]")
-            width += 1
-    if record.size > at:
-        fmt += f"{record.size - at}x"
+    fmt, layout, width = _flat_layout(record)
     size = record.size
+    # Each record's fields unpacked one after another: its padding at the end too.
+    fmt += f"{size - struct.calcsize('<' + fmt)}x"
+    strings = [w for w, cases in layout if cases is None]
+    enums = [(w, len(cases)) for w, cases in layout if cases is not None]
+    env: Dict[str, Any] = {"build": record.build}
+    values: List[str] = []
+    for w, cases in layout:
+        if cases is None:
+            values.append(f"t[f[a + {w}] - b:f[a + {w}] - b + f[a + {w + 1}]]")
+        else:
+            env[f"c{w}"] = cases
+            values.append(f"c{w}[f[a + {w}]]")
     # Built from the span as text when it is ASCII (a str sliced), else as
     # bytes (each slice decoded).
     ascii_source = "def make(t, b, f, a):\n    return build(" + ", ".join(values) + ")"
@@ -571,41 +558,60 @@ def _run_written(source: str, what: str, env: Dict[str, Any]) -> Dict[str, Any]:
     return env
 
 
+def _flat_layout(record: "_Record") -> Tuple[str, List[Tuple[int, Optional[Tuple[str, ...]]]], int]:
+    """How one record of strings and enums is unpacked: the struct format of
+    its fields (the padding between them skipped, none after the last), and
+    for each field where its values start in the unpacked tuple and, for an
+    enum, its cases (None for a string: an address, then a length); and how
+    many values a record unpacks to."""
+    fmt = ""
+    at = 0
+    width = 0
+    layout: List[Tuple[int, Optional[Tuple[str, ...]]]] = []
+    for f, offset in zip(record.fields, record.offsets):
+        if offset > at:
+            fmt += f"{offset - at}x"
+        if isinstance(f, _String):
+            fmt += "II"
+            at = offset + 8
+            layout.append((width, None))
+            width += 2
+        else:
+            assert isinstance(f, _Variant) and f.enum
+            fmt += f.disc.format[-1]
+            at = offset + f.disc_size
+            layout.append((width, tuple(name for name, _ in f.cases)))
+            width += 1
+    return fmt, layout, width
+
+
 def _flat_row(record: "_Record") -> Callable[[memoryview, int, int], Any]:
     """A function reading one record of strings and enums at an address
     (``row(mv, at, len(mv))``) and building it: every field's pointer and
     length, or discriminant, in one unpack (the padding skipped), each string
     checked against the end of memory and each discriminant against its
     cases, written out for the record's fields."""
-    fmt = "<"
-    at = 0
+    fmt, layout, _ = _flat_layout(record)
     names: List[str] = []
     texts: List[str] = []
     cases: List[str] = []
     values: List[str] = []
     env: Dict[str, Any] = {"build": record.build, "W": WasmtimeError}
-    for i, (f, offset) in enumerate(zip(record.fields, record.offsets)):
-        if offset > at:
-            fmt += f"{offset - at}x"
-        if isinstance(f, _String):
-            fmt += "II"
-            at = offset + 8
+    for i, (_, choices) in enumerate(layout):
+        if choices is None:
             names += [f"p{i}", f"n{i}"]
             texts.append(f"p{i} + n{i} > end")
             values.append(f"str(mv[p{i}:p{i} + n{i}], 'utf-8')")
         else:
-            assert isinstance(f, _Variant) and f.enum
-            fmt += f.disc.format[-1]
-            at = offset + f.disc_size
             names.append(f"d{i}")
-            env[f"c{i}"] = tuple(name for name, _ in f.cases)
+            env[f"c{i}"] = choices
             values.append(f"c{i}[d{i}]")
-            k = len(f.cases)
+            k = len(choices)
             cases += [
                 f"    if d{i} >= {k}:",
                 f"        raise W(f'a discriminant of {{d{i}}} where {k} cases were expected')",
             ]
-    env["unpack"] = struct.Struct(fmt).unpack_from
+    env["unpack"] = struct.Struct("<" + fmt).unpack_from
     lines = ["def row(mv, at, end):", f"    {', '.join(names)}, = unpack(mv, at)"]
     if texts:
         lines += [f"    if {' or '.join(texts)}:", "        raise W(\"a string past the end of the instance's memory\")"]
