@@ -321,16 +321,34 @@ def test_every_result_written_out_reads_as_its_types_methods_read_it(get_docket:
     # Each result read in memory is read again by the types' load methods,
     # and the two must agree: errors of every kind of params, a descriptor,
     # conversions with their changes, diagnostics.
+    # A call through a trampoline reads its result in the function written
+    # for the call; any other through the loader (Function._lift).
     seen: List[str] = []
     lift = _canon.Function._lift
+    fast = _canon.Function._fast
+
+    def check(self: _canon.Function, value: Any, raw: int) -> None:
+        if self.load is not None:
+            assert self.result is not None
+            assert _plain(value) == _plain(self.result.load(self.cx, self.cx.view(), raw))
+            seen.append(type(self.result).__name__)
 
     def both(self: _canon.Function, cx: _canon._Context, raw: int) -> Any:
         value = lift(self, cx, raw)
-        if self.load is not None:
-            assert self.result is not None
-            assert _plain(value) == _plain(self.result.load(cx, cx.view(), raw))
-            seen.append(type(self.result).__name__)
+        check(self, value, raw)
         return value
+
+    def both_fast(self: _canon.Function, core_results: List[str]) -> Any:
+        call = fast(self, core_results)
+
+        def checked(*args: Any) -> Any:
+            value = call(*args)
+            # The result's address, left in the argument area (freed at
+            # the next call).
+            check(self, value, self.cx.result() & 0xFFFFFFFF)
+            return value
+
+        return checked
 
     schema = {
         "type": "object",
@@ -349,6 +367,7 @@ def test_every_result_written_out_reads_as_its_types_methods_read_it(get_docket:
     }
     args = {"n": 0.5, "s": "bbbb", "e": "z", "c": 2, "a": [1, 1], "o": 1, "t": None, "m": {"long": 1}, "x": 1}
     monkeypatch.setattr(_canon.Function, "_lift", both)
+    monkeypatch.setattr(_canon.Function, "_fast", both_fast)
     rt = ts.Runtime()
     checked = rt.validate_args(json.dumps(schema), json.dumps(args))
     assert {e.params["kind"] for e in checked.errors} >= {
@@ -461,10 +480,12 @@ def test_an_answer_the_canonical_abi_refuses_is_a_trap_and_the_next_call_works(m
     flatten = _function(rt, "describe", "flatten-doc")
     assert isinstance(flatten.result, _canon._String)
 
-    def not_utf8(cx: object, mv: memoryview, ptr: int) -> str:
-        return str(b"\xff", "utf-8")
-
-    monkeypatch.setattr(flatten, "load", not_utf8)
+    # The answer's (address, length) pointed at a byte that is not UTF-8,
+    # as the result's reader, written into the call, reads it.
+    assert flatten.fast is not None
+    memory = bytes(flatten.cx.view())
+    at = memory.index(b"\xff")
+    monkeypatch.setitem(flatten.fast.__globals__, "PAIR", lambda mv, ptr: (at, 1))
     with pytest.raises(ts.TrapError) as caught:
         rt.flatten_doc("x")
     assert "canonical ABI refuses" in caught.value.reason
@@ -487,13 +508,15 @@ def _crossings(monkeypatch: pytest.MonkeyPatch, cx: _canon._Context, *through: _
         made.append(func)
         invoke(func, address, count)
 
-    def counted_raw(context: int, func: int, address: int, count: int, trap: int) -> Any:
-        made.append(func)
-        return _canon._call(context, func, address, count, trap)
+    def counted_raw(context: Any, func: Any, address: Any, count: Any, trap: Any) -> Any:
+        # A trampoline's call passes ctypes values, made once.
+        made.append(func.value)
+        return _canon._call_values(context, func, address, count, trap)
 
     monkeypatch.setattr(cx, "_invoke", counted)
     for f in through:
-        monkeypatch.setitem(f.call.__globals__, "invoke", counted_raw)
+        assert f.fast is not None
+        monkeypatch.setitem(f.fast.__globals__, "invoke", counted_raw)
     return made
 
 

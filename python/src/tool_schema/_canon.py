@@ -29,6 +29,7 @@ the runtime calls through wasmtime-py's component API instead.
 from __future__ import annotations
 
 import ctypes
+import functools
 import operator
 import struct
 import threading
@@ -49,6 +50,11 @@ try:
     _call = ffi.dll["wasmtime_func_call_unchecked"]
     _call.argtypes = [c_void_p, c_void_p, c_void_p, c_size_t, c_void_p]
     _call.restype = c_void_p
+    # The same function for the trampolines' calls, whose arguments are the
+    # same every time: given as ctypes values made once, not converted from
+    # ints at each call.
+    _call_values = ffi.dll["wasmtime_func_call_unchecked"]
+    _call_values.restype = c_void_p
     _mem_data = ffi.dll["wasmtime_memory_data"]
     _mem_data.argtypes = [c_void_p, c_void_p]
     _mem_data.restype = c_void_p
@@ -126,8 +132,9 @@ def core_module(component: bytes) -> bytes:
 class _Context:
     """One instance's store, memory and realloc, as raw pointers for ctypes."""
 
-    def __init__(self, store: Store, memory: int, realloc: int):
-        self.context: int = ctypes.cast(store._context(), c_void_p).value or 0
+    def __init__(self, context: int, memory: int, realloc: int):
+        """``context``: the address of the instance's store's context."""
+        self.context = context
         self.memory = memory
         self.realloc = realloc
         # One argument area for every call: 16 raw values (flat parameters
@@ -993,90 +1000,132 @@ class Function:
         # The trampoline's parameters: with a result to free, the flag and
         # the previous result's address come first.
         self.write_trampoline = _writer(count + 2 if self.post is not None else count)
+        #: The call through the trampoline, written out for this function's
+        #: parameters and result (:meth:`_fast`), or None.
+        self.fast: Optional[Callable[..., Any]] = None
         if self.trampoline is not None:
-            # The call through the trampoline, written out for this
-            # function's parameters (an attribute of the instance, in place
-            # of the method).
-            self.call = self._fast(core_results)  # type: ignore[method-assign]
+            self.fast = self._fast(core_results)
+            # In place of the method.
+            self.call = self._call_fast  # type: ignore[method-assign]
 
     def _fast(self, core_results: List[str]) -> Callable[..., Any]:
-        """:meth:`call` through the trampoline, as Python written for this
-        function's parameters: each string written into the staging area
-        (the trampoline moves it into memory of its own), one crossing, the
-        result read in place and left to be freed by the next call
-        (:meth:`_Context.free_pending`). Strings longer in all than the
-        staging area go to :meth:`_call_plain`."""
+        """The call through the trampoline, as Python written for this
+        function's parameters and result (``fast(a0, a1, …)``, no fuel): each
+        string written into the staging area (the trampoline moves it into
+        memory of its own), one crossing, the result read in place (its
+        reader written into the function, :class:`_LoaderWriter`) and left
+        to be freed by the next call (:meth:`_Context.free_pending`).
+        Strings longer in all than the staging area go to
+        :meth:`_call_plain`. The function's own names begin with ``_``; the
+        reader's never do."""
         cx = self.cx
         n = len(self.params)
-        names = [f"a{i}" for i in range(n)]
+        names = [f"_a{i}" for i in range(n)]
         env: Dict[str, Any] = {
-            "cx": cx, "invoke": _call, "context": cx.context, "trampoline": self.trampoline,
-            "raw": cx.raw, "address": cx.raw_address, "trap_address": cx.trap_address, "trap": cx.trap,
-            "write": self.write_trampoline, "STAGING": STAGING, "Q": _Q_RAW, "post": self.post,
+            "cx": cx, "invoke": _call_values, "CALL": (
+                c_void_p(cx.context), c_void_p(self.trampoline), c_void_p(cx.raw_address),
+                c_size_t(MAX_FLAT_PARAMS), c_void_p(cx.trap_address),
+            ),
+            "raw": cx.raw, "trap": cx.trap, "write": self.write_trampoline, "STAGING": STAGING, "post": self.post,
             "RP": struct.Struct(
                 ("<I12xI" if self.result_i32 else "<q8xI") if core_results else "<I"
             ).unpack_from,
-            "lift": self._lift, "plain": self._call_plain, "wrong_count": _wrong_count, "set_fuel": _set_fuel_checked, "W1": _WRITE1,
+            "lift": self._lift, "plain": self._call_plain, "W1": _WRITE1, "refused": _refused,
+            "LIFT_ERRORS": _LIFT_ERRORS,
         }
-        lines = ["def fast(fuel, *args):"]
-        lines.append(f"    if len(args) != {n}: wrong_count(len(args), {n})")
-        if names:
-            lines.append(f"    {', '.join(names)}, = args")
+        lines = [f"def fast({', '.join(names)}):"]
         lines.append("    cx.calls += 1")
-        lines.append("    if fuel is not None: set_fuel(context, fuel)")
         for i in self.strings:
-            lines.append(f"    if type(a{i}) is not str: raise TypeError('expected string type')")
-            lines.append(f"    b{i} = a{i}.encode()")
+            lines.append(f"    if type(_a{i}) is not str: raise TypeError('expected string type')")
+            lines.append(f"    _b{i} = _a{i}.encode()")
         if self.strings:
-            total = " + ".join(f"len(b{i})" for i in self.strings)
+            total = " + ".join(f"len(_b{i})" for i in self.strings)
             lines.append(f"    if {total} > STAGING: return plain({', '.join(names)})")
-            lines.append("    at = cx.staging or cx.stage()")
+            lines.append("    _at = cx.staging or cx.stage()")
             lines.append("    mv = cx._view if cx._current else cx.view()")
         flat: List[str] = []
         for i, p in enumerate(self.params):
             if i in self.strings:
-                lines.append(f"    n{i} = len(b{i}); mv[at:at + n{i}] = b{i}; s{i} = at; at += n{i}")
-                flat += [f"s{i}", f"n{i}"]
+                lines.append(f"    _n{i} = len(_b{i}); mv[_at:_at + _n{i}] = _b{i}; _s{i} = _at; _at += _n{i}")
+                flat += [f"_s{i}", f"_n{i}"]
             else:
-                env[f"p{i}"] = p
+                env[f"_p{i}"] = p
                 # Lowered as usual (a string inside a variant is allocated by
                 # a call of its own, after which memory may have grown).
-                lines.append(f"    f{i} = []; p{i}.lower(cx, a{i}, f{i})")
+                lines.append(f"    _f{i} = []; _p{i}.lower(cx, _a{i}, _f{i})")
                 if self.strings:
                     lines.append("    mv = cx.view()")
-                flat.append(f"*f{i}")
+                flat.append(f"*_f{i}")
         if self.post is not None:
             lines += [
-                "    pending = cx.pending",
+                "    _pending = cx.pending",
                 "    cx.pending = None",
-                "    if pending is None: free = held = 0",
-                "    elif pending[0] == post: free = 1; held = pending[1]",
-                "    else: cx.call(pending[0], (pending[1],), W1); free = held = 0",
+                "    if _pending is None: _free = _held = 0",
+                "    elif _pending[0] == post: _free = 1; _held = _pending[1]",
+                "    else: cx.call(_pending[0], (_pending[1],), W1); _free = _held = 0",
             ]
-            flat = ["free", "held", *flat]
+            flat = ["_free", "_held", *flat]
         else:
             lines.append("    if cx.pending is not None: cx.free_pending()")
         lines.append(f"    write(raw, 0{''.join(', ' + f for f in flat)})")
         lines.append("    cx._current = False")
-        lines.append("    error = invoke(context, trampoline, address, 16, trap_address)")
-        lines.append("    if error or trap.value: cx.failed(error)")
+        lines.append("    _error = invoke(*CALL)")
+        lines.append("    if _error or trap.value: cx.failed(_error)")
         # The result (an i32's low half, as unsigned) and the size in pages
         # after it, in one read.
         if self.result is None:
-            lines.append("    pages, = RP(raw, 0)")
+            lines.append("    _pages, = RP(raw, 0)")
         else:
-            lines.append("    r, pages = RP(raw, 0)")
+            lines.append("    _r, _pages = RP(raw, 0)")
         # Memory has grown when its size in pages is not the view's.
-        lines.append("    if pages << 16 == len(cx._view): cx._current = True")
-        lines.append("    else: cx.grown_to(pages)")
+        lines.append("    if _pages << 16 == len(cx._view): cx._current = True")
+        lines.append("    else: cx.grown_to(_pages)")
+        helpers: List[str] = []
         if self.result is None:
             lines.append("    return None")
         else:
             if self.post is not None:
-                lines.append("    cx.pending = (post, r)")
-            lines.append("    return lift(cx, r)")
-        fast: Callable[..., Any] = _run_written("\n".join(lines), "fast call", env)["fast"]
+                lines.append("    cx.pending = (post, _r)")
+            if self.load is None:
+                lines.append("    return lift(cx, _r)")
+            else:
+                # The result's reader, in place: what _lift does for a
+                # result in memory.
+                writer = _LoaderWriter()
+                body: List[str] = []
+                value = writer.value(self.result, "_r", body, "        ")
+                env.update(writer.env)
+                helpers = [line for f in writer.functions for line in f]
+                lines += ["    mv = cx._view", "    try:", *body, "    except LIFT_ERRORS as _e:", "        refused(_e)"]
+                lines.append(f"    return {value}")
+        fast: Callable[..., Any] = _run_written("\n".join([*helpers, *lines]), "fast call", env)["fast"]
         return fast
+
+    def _call_fast(self, fuel: Optional[int], *args: Any) -> Any:
+        """:meth:`call` for a function with a trampoline."""
+        if len(args) != len(self.params):
+            _wrong_count(len(args), len(self.params))
+        if fuel is not None:
+            _set_fuel_checked(self.cx.context, fuel)
+        fast = self.fast
+        assert fast is not None
+        return fast(*args)
+
+    def caller(self, fuel: Optional[int]) -> Callable[..., Any]:
+        """The function of the arguments alone that calls this one with
+        ``fuel`` set first (when not None): the runtime's per-call path."""
+        fast = self.fast
+        if fast is None:
+            return functools.partial(self.call, fuel)
+        if fuel is None:
+            return fast
+        context = self.cx.context
+
+        def fueled(*args: Any) -> Any:
+            _set_fuel_checked(context, fuel)
+            return fast(*args)
+
+        return fueled
 
     def _call_plain(self, *args: Any) -> Any:
         """The call without the trampoline (fuel, if any, is already set)."""
@@ -1125,10 +1174,18 @@ class Function:
             if self.load is not None:
                 return self.load(cx, cx.view(), raw)
             return result.lift_flat(cx, raw)
-        except (UnicodeDecodeError, struct.error, IndexError, ValueError) as e:
-            # What wasmtime's own lifting refuses (text that is not UTF-8,
-            # a pointer out of bounds): the instance is not to be trusted.
-            raise WasmtimeError(f"the instance returned a value the canonical ABI refuses: {e}") from None
+        except _LIFT_ERRORS as e:
+            _refused(e)
+
+
+#: What wasmtime's own lifting refuses (text that is not UTF-8, a pointer out
+#: of bounds), as reading a result meets it.
+_LIFT_ERRORS = (UnicodeDecodeError, struct.error, IndexError, ValueError)
+
+
+def _refused(e: Exception) -> NoReturn:
+    """A result the canonical ABI refuses: the instance is not to be trusted."""
+    raise WasmtimeError(f"the instance returned a value the canonical ABI refuses: {e}") from None
 
 
 def _wrong_count(given: int, expected: int) -> NoReturn:
@@ -1303,6 +1360,16 @@ if available:
     _set_deadline_callback = ffi.dll["wasmtime_store_epoch_deadline_callback"]
     _set_deadline_callback.argtypes = [c_void_p, c_void_p, c_void_p, c_void_p]
     _set_deadline_callback.restype = None
+    _DEADLINE_CALLBACK_ADDRESS = ctypes.cast(_DEADLINE_CALLBACK, c_void_p).value
+    _set_epoch_deadline = ffi.dll["wasmtime_context_set_epoch_deadline"]
+    _set_epoch_deadline.argtypes = [c_void_p, c_uint64]
+    _set_epoch_deadline.restype = None
+
+
+def _address(pointer: Any) -> int:
+    """The address a ctypes pointer holds (``ctypes.cast(p, c_void_p).value``
+    without the cast's call)."""
+    return c_void_p.from_buffer(pointer).value or 0
 
 
 #: The instances alive, by their store's context address: the resource
@@ -1376,16 +1443,26 @@ class CoreInstance:
         #: The trampolines' instances (kept alive with this one).
         self._trampolines: List[Any] = []
         pre = _instance_pre(engine, module)
-        context = ctypes.cast(store._context(), c_void_p).value or 0
+        context_pointer = store._context()
+        context = self.cx_context = _address(context_pointer)
         _LIVE[context] = self
         if deadline_ticks is not None:
             self.deadline_window = max(1, deadline_ticks // 10)
             self.deadline_windows = -(-deadline_ticks // self.deadline_window)
-            _set_deadline_callback(
-                ctypes.cast(store.ptr(), c_void_p), ctypes.cast(_DEADLINE_CALLBACK, c_void_p), None, None
-            )
-            store.set_epoch_deadline(self.deadline_window)
-        self.instance = pre.instantiate(store)
+            _set_deadline_callback(_address(store.ptr()), _DEADLINE_CALLBACK_ADDRESS, None, None)
+            _set_epoch_deadline(context, self.deadline_window)
+        # InstancePre.instantiate's call, without its wrappers: a trap or
+        # an error raises as there.
+        self.raw_instance = ffi.wasmtime_instance_t()
+        trap = ctypes.POINTER(ffi.wasm_trap_t)()
+        error = ffi.wasmtime_instance_pre_instantiate(
+            pre.ptr(), context_pointer, ctypes.byref(self.raw_instance), ctypes.byref(trap)
+        )
+        if error:
+            raise WasmtimeError._from_ptr(error)
+        if trap:
+            raise Trap._from_ptr(trap)
+        self._instance_ref = ctypes.byref(self.raw_instance)
         # Exports looked up by name when first used (listing all of them
         # through wasmtime-py makes a Python object per export: slow).
         self._externs: Dict[str, Any] = {}
@@ -1393,7 +1470,7 @@ class CoreInstance:
         realloc = self._extern("cabi_realloc", _EXTERN_FUNC)
         if memory is None or realloc is None:
             raise Unsupported("no memory or cabi_realloc export")
-        self.cx = _Context(store, ctypes.addressof(memory.of.memory), ctypes.addressof(realloc.of.func))
+        self.cx = _Context(context, ctypes.addressof(memory.of.memory), ctypes.addressof(realloc.of.func))
 
     def _extern(self, name: str, kind: int) -> Optional[Any]:
         """The export ``name`` as a ``wasmtime_extern_t`` (kept alive here), or None."""
@@ -1402,8 +1479,8 @@ class CoreInstance:
             item = ffi.wasmtime_extern_t()
             raw = name.encode("utf-8")
             found = _export_get(
-                self.store._context(),
-                ctypes.byref(self.instance._instance),
+                self.cx_context,
+                self._instance_ref,
                 raw,
                 len(raw),
                 ctypes.byref(item),

@@ -967,20 +967,30 @@ class Runtime:
     # -- calls ----------------------------------------------------------------
 
     def _invoke(self, interface: str, name: str, *args: Any) -> Any:
-        """Calls one export; the lock must be held."""
+        """Calls one export; the lock must be held. (:meth:`_call` is this
+        with the lock taken, written out: it is every call's path.)"""
         current = self._current
-        caller = current.callers.get((interface, name))
-        if caller is None:
-            caller = current.callers[(interface, name)] = self._caller(current, interface, name)
+        caller = current.callers.get((interface, name)) or self._new_caller(current, interface, name)
         try:
             return caller(*args)
-        except WasmtimeError as e:
-            raise self._trapped(e) from None
-        except UnicodeEncodeError as e:
+        except (WasmtimeError, UnicodeEncodeError) as e:
+            raise self._failed(e, current, interface, name, args) from None
+
+    def _failed(
+        self, e: Exception, current: "_Instance | _CoreInstance", interface: str, name: str, args: Tuple[Any, ...]
+    ) -> Exception:
+        """What a call that raised ``e`` raises."""
+        if isinstance(e, UnicodeEncodeError):
             # A str with a lone surrogate, met while the arguments were being
             # written, before the component was called: the instance is fine.
             names = [n.replace("-", "_") for n in current.param_names(interface, name)]
-            raise _not_unicode(e, names, args) from None
+            return _not_unicode(e, names, args)
+        assert isinstance(e, WasmtimeError)
+        return self._trapped(e)
+
+    def _new_caller(self, current: "_Instance | _CoreInstance", interface: str, name: str) -> Callable[..., Any]:
+        caller = current.callers[(interface, name)] = self._caller(current, interface, name)
+        return caller
 
     def _caller(self, current: "_Instance | _CoreInstance", interface: str, name: str) -> Callable[..., Any]:
         """How one export of ``current`` is called, found once per instance:
@@ -996,6 +1006,8 @@ class Runtime:
                     return call(fuel, *args)
 
                 return with_deadline
+            if isinstance(d, _canon.Function):
+                return d.caller(self._fuel)
             return functools.partial(d.call, self._fuel)
         assert isinstance(current, _Instance)
         f = current.func(interface, name)
@@ -1037,7 +1049,12 @@ class Runtime:
         with self._lock:
             if self._pending_drops:
                 self._drain_drops()
-            return self._invoke(interface, name, *args)
+            current = self._current
+            caller = current.callers.get((interface, name)) or self._new_caller(current, interface, name)
+            try:
+                return caller(*args)
+            except (WasmtimeError, UnicodeEncodeError) as e:
+                raise self._failed(e, current, interface, name, args) from None
 
     def _drain_drops(self) -> None:
         # Validators garbage-collected since the last call. Their drops are
@@ -1371,10 +1388,12 @@ class Validator:
         with rt._lock:
             if self._closed:
                 raise ClosedError("the validator is closed: make another")
-            rt._drain_drops()
+            if rt._pending_drops:
+                rt._drain_drops()
             if self._handle is None or self._generation != rt._current.generation:
                 self._compile()
-            answer = rt._invoke("validate", "[method]validator.validate", self._handle, _json_text(args, "args"))
+            text = args if type(args) is str else _json_text(args, "args")
+            answer = rt._invoke("validate", "[method]validator.validate", self._handle, text)
         return _validation(answer)
 
     __call__ = validate
