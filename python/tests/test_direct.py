@@ -60,8 +60,7 @@ def both(request: pytest.FixtureRequest) -> Iterator[Dict[str, ts.Runtime]]:
 
 
 def _raw(rt: ts.Runtime, interface: str, name: str, *args: Any) -> Any:
-    with rt._lock:
-        return rt._invoke(interface, name, *args)
+    return rt._call(interface, name, *args)
 
 
 def _plain(value: Any) -> Any:

@@ -814,7 +814,9 @@ class Runtime:
         directory = (Path(cache_dir) if cache_dir is not None else _engine.default_cache_dir()) if cache else None
         self._loaded = _engine.load(path, directory, _engine.Bounds(fuel=fuel is not None, epoch=deadline is not None))
         self._indexes = self._export_indexes()
-        self._lock = threading.Lock()
+        # Re-entrant: code that holds it across several calls (a validator
+        # compiled again, a tool's conversion read) makes each through _call.
+        self._lock = threading.RLock()
         self._pending_drops: List[Tuple[int, Any]] = []
         self._instances = 0
         self._generation = 0
@@ -966,32 +968,6 @@ class Runtime:
 
     # -- calls ----------------------------------------------------------------
 
-    def _invoke(self, interface: str, name: str, *args: Any) -> Any:
-        """Calls one export; the lock must be held. (:meth:`_call` is this
-        with the lock taken, written out: it is every call's path.)"""
-        current = self._current
-        caller = current.callers.get((interface, name)) or self._new_caller(current, interface, name)
-        try:
-            return caller(*args)
-        except (WasmtimeError, UnicodeEncodeError) as e:
-            raise self._failed(e, current, interface, name, args) from None
-
-    def _failed(
-        self, e: Exception, current: "_Instance | _CoreInstance", interface: str, name: str, args: Tuple[Any, ...]
-    ) -> Exception:
-        """What a call that raised ``e`` raises."""
-        if isinstance(e, UnicodeEncodeError):
-            # A str with a lone surrogate, met while the arguments were being
-            # written, before the component was called: the instance is fine.
-            names = [n.replace("-", "_") for n in current.param_names(interface, name)]
-            return _not_unicode(e, names, args)
-        assert isinstance(e, WasmtimeError)
-        return self._trapped(e)
-
-    def _new_caller(self, current: "_Instance | _CoreInstance", interface: str, name: str) -> Callable[..., Any]:
-        caller = current.callers[(interface, name)] = self._caller(current, interface, name)
-        return caller
-
     def _caller(self, current: "_Instance | _CoreInstance", interface: str, name: str) -> Callable[..., Any]:
         """How one export of ``current`` is called, found once per instance:
         directly with its bound (the fuel it sets; a deadline in epochs), or
@@ -1046,6 +1022,7 @@ class Runtime:
         )
 
     def _call(self, interface: str, name: str, *args: Any) -> Any:
+        """Calls one export, under the lock."""
         # The lock taken and released by hand: a with statement looks up the
         # lock's __enter__ and __exit__ on every call (5% of an empty call).
         lock = self._lock
@@ -1054,11 +1031,19 @@ class Runtime:
             if self._pending_drops:
                 self._drain_drops()
             current = self._current
-            caller = current.callers.get((interface, name)) or self._new_caller(current, interface, name)
+            caller = current.callers.get((interface, name))
+            if caller is None:
+                caller = current.callers[(interface, name)] = self._caller(current, interface, name)
             try:
                 return caller(*args)
-            except (WasmtimeError, UnicodeEncodeError) as e:
-                raise self._failed(e, current, interface, name, args) from None
+            except WasmtimeError as e:
+                raise self._trapped(e) from None
+            except UnicodeEncodeError as e:
+                # A str with a lone surrogate, met while the arguments were
+                # being written, before the component was called: the
+                # instance is fine.
+                names = [n.replace("-", "_") for n in current.param_names(interface, name)]
+                raise _not_unicode(e, names, args) from None
         finally:
             lock.release()
 
@@ -1380,7 +1365,7 @@ class Validator:
     def _compile(self) -> None:
         rt = self._runtime
         options = _validate_options(self.formats, self.any_value, self.limits)
-        answer = rt._invoke("validate", "[static]validator.compile", self.schema, options)
+        answer = rt._call("validate", "[static]validator.compile", self.schema, options)
         if isinstance(answer, list):
             self._closed = True
             raise SchemaError([_diagnostic(d) for d in answer])
@@ -1399,7 +1384,7 @@ class Validator:
             if self._handle is None or self._generation != rt._current.generation:
                 self._compile()
             text = args if type(args) is str else _json_text(args, "args")
-            answer = rt._invoke("validate", "[method]validator.validate", self._handle, text)
+            answer = rt._call("validate", "[method]validator.validate", self._handle, text)
         return _validation(answer)
 
     __call__ = validate

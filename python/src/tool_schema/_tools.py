@@ -169,7 +169,7 @@ def _make(rt: Runtime, recipe: _Recipe) -> list[Any]:
     """Makes the tools of a recipe in the current instance (the runtime's lock
     held): their handles. Raises on a refusal."""
     if isinstance(recipe, _FromSchema):
-        answer = rt._invoke(
+        answer = rt._call(
             "tools",
             "[static]tool.from-schema",
             recipe.name,
@@ -183,7 +183,7 @@ def _make(rt: Runtime, recipe: _Recipe) -> list[Any]:
             raise SchemaError([_diagnostic(d) for d in answer])
         return [answer]
     # Both cases are lists, so this result comes tagged.
-    answer = rt._invoke("tools", "[static]tool.from-descriptor", recipe.descriptor)
+    answer = rt._call("tools", "[static]tool.from-descriptor", recipe.descriptor)
     if answer.tag == "err":
         raise DescribeError([_diagnostic(d) for d in answer.payload])
     handles: list[Any] = answer.payload
@@ -208,7 +208,7 @@ def _release(rt: Runtime, generation: int, handle: Any) -> None:
 
 
 def _convert(rt: Runtime, tool: Any, target: Any) -> Any:
-    answer = rt._invoke("tools", "[method]tool.convert", tool, target)
+    answer = rt._call("tools", "[method]tool.convert", tool, target)
     # A converted schema or a list: untagged.
     if isinstance(answer, list):
         raise DownconvertError([_diagnostic(d) for d in answer])
@@ -313,7 +313,7 @@ class Tool(_Resource):
         super().__init__(runtime, handle)
         self._recipe = recipe
         self.compilations = 1
-        self.info = _tool_info(runtime._invoke("tools", "[method]tool.info", handle))
+        self.info = _tool_info(runtime._call("tools", "[method]tool.info", handle))
 
     def _remake(self) -> Any:
         handle = _make_one(self._runtime, self._recipe)
@@ -330,7 +330,7 @@ class Tool(_Resource):
         text = _json_text(args, "args")
         rt = self._runtime
         with rt._lock:
-            answer = rt._invoke("tools", "[method]tool.validate", self._live(), text)
+            answer = rt._call("tools", "[method]tool.validate", self._live(), text)
         return _checked(answer)
 
     __call__ = validate
@@ -343,7 +343,7 @@ class Tool(_Resource):
         lowered = _lower_outcome(outcome)
         rt = self._runtime
         with rt._lock:
-            answer = rt._invoke("tools", "[method]tool.encode", self._live(), lowered)
+            answer = rt._call("tools", "[method]tool.encode", self._live(), lowered)
         # A tool result or a list: untagged.
         if isinstance(answer, list):
             raise EncodeError([_diagnostic(d) for d in answer])
@@ -394,11 +394,11 @@ class Converted(_Resource):
         self._tool = tool
         self._lowered = lowered
         self.target = target
-        self.schema_text = rt._invoke("tools", "[method]converted.schema", handle)
+        self.schema_text = rt._call("tools", "[method]converted.schema", handle)
         self.schema = json.loads(self.schema_text)
-        changes = rt._invoke("tools", "[method]converted.changes", handle)
+        changes = rt._call("tools", "[method]converted.changes", handle)
         self.changes = [c if isinstance(c, Change) else _change(c) for c in changes]
-        self.lossless = rt._invoke("tools", "[method]converted.lossless", handle)
+        self.lossless = rt._call("tools", "[method]converted.lossless", handle)
 
     def _remake(self) -> Any:
         rt, tool = self._runtime, self._tool
@@ -422,7 +422,7 @@ class Converted(_Resource):
         text = _json_text(args, "args")
         rt = self._runtime
         with rt._lock:
-            answer = rt._invoke("tools", "[method]converted.restore", self._live(), text)
+            answer = rt._call("tools", "[method]converted.restore", self._live(), text)
         return _checked(answer)
 
     def __enter__(self) -> Converted:
