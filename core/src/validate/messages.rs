@@ -516,7 +516,7 @@ pub(crate) fn report(cx: &Context<'_, '_>, errors: &[RawError], dropped: u64, ma
         errors.iter().enumerate().map(|(i, e)| (sort_key(e, cx.tape, cx.few), i)).collect();
     crate::sort::stable_by(&mut order, &|a, b| a < b);
     // The same failure found twice renders the same: it is not rendered again.
-    let mut found = std::collections::HashSet::new();
+    let mut found = Seen::default();
     order.retain(|&(_, i)| {
         let e = &errors[i];
         found.insert((e.tag, e.inst, e.node, e.op, e.a, e.b, e.names))
@@ -530,20 +530,27 @@ pub(crate) fn report(cx: &Context<'_, '_>, errors: &[RawError], dropped: u64, ma
             Some(if cx.is_key(t) { t + 1 } else { t })
         }
     };
-    let mut at_value: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
-    for &(_, i) in &order {
-        if let Some(t) = anchor(&errors[i]) {
-            *at_value.entry(t).or_default() += 1;
-        }
-    }
-    let mut seen = std::collections::HashSet::new();
+    // How many errors each value has, counted when the list is first full.
+    let mut at_value: Option<std::collections::HashMap<u32, u32>> = None;
+    let mut seen = Seen::default();
     let mut out: Vec<Found> = Vec::new();
     let mut more = dropped;
-    for (_, i) in order {
+    for &(_, i) in &order {
         let e = &errors[i];
-        if out.len() >= max && anchor(e).is_some_and(|t| at_value[&t] == 1) {
-            more += 1;
-            continue;
+        if out.len() >= max {
+            let counts = at_value.get_or_insert_with(|| {
+                let mut counts = std::collections::HashMap::new();
+                for &(_, j) in &order {
+                    if let Some(t) = anchor(&errors[j]) {
+                        *counts.entry(t).or_insert(0u32) += 1;
+                    }
+                }
+                counts
+            });
+            if anchor(e).is_some_and(|t| counts[&t] == 1) {
+                more += 1;
+                continue;
+            }
         }
         let src = source(cx, e);
         let rendered = render(cx, e, &src);
@@ -566,6 +573,40 @@ pub(crate) fn report(cx: &Context<'_, '_>, errors: &[RawError], dropped: u64, ma
         out.push((position, rendered));
     }
     (out, more)
+}
+
+/// A set for telling repeats apart: a list while it is short (most answers
+/// have a few errors, and hashing them costs more than comparing), a hash set
+/// past that.
+enum Seen<T> {
+    Few(Vec<T>),
+    Many(std::collections::HashSet<T>),
+}
+
+impl<T> Default for Seen<T> {
+    fn default() -> Self {
+        Seen::Few(Vec::new())
+    }
+}
+
+impl<T: Eq + std::hash::Hash> Seen<T> {
+    /// Adds `t`; false when it was there already.
+    fn insert(&mut self, t: T) -> bool {
+        match self {
+            Seen::Few(list) if list.contains(&t) => false,
+            Seen::Few(list) if list.len() < 16 => {
+                list.push(t);
+                true
+            }
+            Seen::Few(list) => {
+                let mut set: std::collections::HashSet<T> = list.drain(..).collect();
+                set.insert(t);
+                *self = Seen::Many(set);
+                true
+            }
+            Seen::Many(set) => set.insert(t),
+        }
+    }
 }
 
 /// A schema error as the meta-schema check reports it: where in the

@@ -265,11 +265,15 @@ impl Validator {
         let mut memo = false;
         let mut spent = 0;
         let mut answer = None;
+        let mut chain = Vec::new();
         if !self.program.dynamic && !self.program.unevaluated {
-            let mut ev = Eval::new(&self.program, &tape, quick);
+            let mut ev = Eval::new(&self.program, &tape, quick).keeping_chain();
             ev.regex_limit = regex_limit;
             let verdict = ev.quick(self.program.root, 0, 0);
             spent += quick - ev.work;
+            if verdict == Some(false) {
+                chain = ev.take_chain();
+            }
             answer = match verdict {
                 Some(true) => Some(Answer::Valid),
                 Some(false) => Some(Answer::Invalid),
@@ -314,6 +318,8 @@ impl Validator {
                 ev.regex_limit = regex_limit;
                 if memo {
                     ev = ev.with_memo();
+                } else {
+                    ev = ev.knowing(chain);
                 }
                 let mut collected = ev.run(true);
                 if matches!(collected, Answer::Stopped(Stop::Budget)) && first < left {

@@ -32,7 +32,8 @@ impl Eval<'_, '_, '_> {
         let tape = self.tape;
         let tok = *tape.tok(inst);
         if !self.decoded(&n.plan, inst, &tok) {
-            return self.settled(false);
+            self.settled(false)?;
+            return self.invalid(node, inst, depth);
         }
         let down = depth + 1;
         // The properties the object op found, for `required`.
@@ -185,10 +186,33 @@ impl Eval<'_, '_, '_> {
                 }
             };
             if !ok {
-                return Some(false);
+                return self.invalid(node, inst, depth);
             }
         }
         Some(true)
+    }
+
+    /// `quick`'s answer for a value found invalid, the value kept on the
+    /// chain when the run keeps one. The chain stays one link per level
+    /// (depths consecutive, the outermost last): a link at `depth` replaces
+    /// those at its depth or nearer the root, which belonged to values checked before
+    /// it, and follows one at `depth + 1` only when that one is this value or
+    /// inside it (else it was left by a sibling, and the chain starts anew).
+    /// Every link is a value its node finds invalid, whichever way it got
+    /// there, so a stale one costs the collecting run nothing but its check.
+    #[cold]
+    fn invalid(&mut self, node: NodeId, inst: u32, depth: u32) -> Option<bool> {
+        if self.keeps_chain {
+            while self.chain.last().is_some_and(|&(_, _, d)| d <= depth) {
+                self.chain.pop();
+            }
+            let end = self.tape.end(inst);
+            if self.chain.last().is_some_and(|&(_, i, d)| d != depth + 1 || i < inst || i >= end) {
+                self.chain.clear();
+            }
+            self.chain.push((node, inst, depth));
+        }
+        Some(false)
     }
 
     /// An object's members against `properties`, `patternProperties` and
