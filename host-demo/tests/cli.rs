@@ -11,15 +11,22 @@ fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
 }
 
+/// Where the tests write: under the target directory (Cargo's scratch
+/// directory for integration tests), by fixed names, so that each run
+/// replaces the last one's files instead of adding to them.
+fn scratch() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("host-demo-cli")
+}
+
 /// The compiled-component cache the tests share: compiled by the first run,
 /// read by the others.
 fn shared_cache() -> PathBuf {
-    std::env::temp_dir().join(format!("host-demo-cli-{}", std::process::id()))
+    scratch().join("shared-cache")
 }
 
 /// An empty directory of the test's own.
 fn fresh_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("host-demo-cli-{}-{test}", std::process::id()));
+    let dir = scratch().join(test);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create a test directory");
     dir
@@ -27,9 +34,11 @@ fn fresh_dir(test: &str) -> PathBuf {
 
 fn run_with(_test: &str, args: &[&str], stdin: Option<&str>) -> Output {
     // Compile the component into the shared cache once, before the tests run
-    // host-demo side by side.
+    // host-demo side by side (the last run's cache, of another build
+    // perhaps, removed first).
     static WARM: std::sync::Once = std::sync::Once::new();
     WARM.call_once(|| {
+        let _ = std::fs::remove_dir_all(shared_cache());
         let _ = Command::new(EXE).arg("info").env("TOOL_SCHEMA_CACHE_DIR", shared_cache()).output();
     });
     let mut child = Command::new(EXE)
