@@ -353,3 +353,38 @@ def test_a_dictionary_is_written_as_json_dumps_writes_it() -> None:
     for t in threads:
         t.join()
     assert written == ['{"a":[1],"b":[[1]]}'] * 4
+
+
+def test_a_refused_dictionary_raises_what_json_dumps_raises_under_any_recursion_limit() -> None:
+    circular: Dict[str, Any] = {"list": []}
+    circular["list"].append(circular)
+    deep: Any = 1
+    for _ in range(5000):
+        deep = [deep]
+
+    def dumps_error(value: Any) -> Any:
+        with pytest.raises((ValueError, TypeError, RecursionError)) as expected:
+            json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return expected.value
+
+    limit = sys.getrecursionlimit()
+    try:
+        # Python's default, written first without the circularity check; and
+        # a limit raised past _UNCHECKED_DEPTH, written with it only.
+        for raised in (1000, 20_000):
+            sys.setrecursionlimit(raised)
+            for refused in (circular, {"n": float("nan")}, {"s": {1, 2}}, {"é": [float("inf")]}):
+                expected = dumps_error(refused)
+                with pytest.raises(type(expected)) as got:
+                    _json_text(refused)
+                assert str(got.value) == str(expected), raised
+            # Nested past the default limit: refused as json.dumps refuses it.
+            if raised == 1000:
+                with pytest.raises(RecursionError):
+                    _json_text(deep)
+            # Each path writes what json.dumps writes, and is used again.
+            samples: List[Any] = [{"a": [1, {"b": "é\u2028"}]}, [[[]]], {"x": 10**30}]
+            for value in samples:
+                assert _json_text(value) == json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    finally:
+        sys.setrecursionlimit(limit)

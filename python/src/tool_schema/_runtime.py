@@ -15,6 +15,7 @@ import functools
 import json
 import math
 import os
+import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,6 +146,11 @@ class RuntimeInfo:
     deadline: Optional[float] = DEFAULT_DEADLINE
 
 
+#: The highest recursion limit under which a dictionary is first written
+#: without the circularity check (see :func:`_json_writer`).
+_UNCHECKED_DEPTH = 4000
+
+
 def _json_writer() -> Callable[[Any], str]:
     """``json.dumps(value, ensure_ascii=False, allow_nan=False,
     separators=(",", ":"))``, with its encoders made once per thread: json.dumps
@@ -154,52 +160,75 @@ def _json_writer() -> Callable[[Any], str]:
     and gives the same text for a value whose strings are all ASCII; where
     that text has a ``\\u`` escape (a character outside ASCII, a control
     character, or a backslash before a ``u``) it is written again as
-    ``ensure_ascii=False`` writes it, so the answer is always that one."""
+    ``ensure_ascii=False`` writes it, so the answer is always that one.
+
+    While the recursion limit is at most :data:`_UNCHECKED_DEPTH` (Python's
+    default is 1000), the value is written first by encoders without the
+    circularity check (a fifth of the writing): they keep no state, so all
+    threads share them, and a circular value runs into the recursion limit,
+    well within the C stack. A value they refuse (circular, not JSON, NaN,
+    too deep) is written again with the check, which raises what json.dumps
+    raises for it. Past that limit, only the checked encoders are used."""
     encoder = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     make = getattr(json.encoder, "c_make_encoder", None)
     if make is None:
         return encoder.encode
 
-    def c_encoder(strings: Callable[[str], str]) -> Tuple[Callable[[Any, int], Any], Dict[int, Any]]:
-        # The markers (the containers being written, for the circularity
-        # check) are the encoder's own: one encoder per thread.
-        markers: Dict[int, Any] = {}
-        encode = make(
-            markers,
-            encoder.default,
-            strings,
-            None,
-            encoder.key_separator,
-            encoder.item_separator,
-            encoder.sort_keys,
-            encoder.skipkeys,
-            encoder.allow_nan,
+    def c_encoder(strings: Callable[[str], str], markers: Optional[Dict[int, Any]]) -> Callable[[Any, int], Any]:
+        # With markers (the containers being written, for the circularity
+        # check), the encoder is one thread's; without, anyone's.
+        return cast(
+            Callable[[Any, int], Any],
+            make(
+                markers,
+                encoder.default,
+                strings,
+                None,
+                encoder.key_separator,
+                encoder.item_separator,
+                encoder.sort_keys,
+                encoder.skipkeys,
+                encoder.allow_nan,
+            ),
         )
-        return encode, markers
 
     ascii_strings = json.encoder.encode_basestring_ascii
     strings = json.encoder.encode_basestring
     try:
-        encode, _ = c_encoder(strings)
-        encode_ascii, _ = c_encoder(ascii_strings)
-        # Each writes what the plain encoder writes (the ASCII one, for ASCII text).
+        unchecked_ascii = c_encoder(ascii_strings, None)
+        unchecked = c_encoder(strings, None)
+        # Each writes what the plain encoder writes (the ASCII ones, for ASCII text).
         unicode_sample = {"a": [1, 2.5, None, True, "é\n"], "b": {}}
         ascii_sample = {"a": [1, 2.5, None, True, "x\n\u0001"], "b": {}}
-        checks = ((encode, unicode_sample), (encode, ascii_sample), (encode_ascii, ascii_sample))
+        checks = (
+            (unchecked, unicode_sample),
+            (unchecked, ascii_sample),
+            (unchecked_ascii, ascii_sample),
+            (c_encoder(strings, {}), unicode_sample),
+            (c_encoder(ascii_strings, {}), ascii_sample),
+        )
         if any("".join(e(sample, 0)) != encoder.encode(sample) for e, sample in checks):
             return encoder.encode
     except Exception:  # noqa: BLE001 - another Python's C encoder: the plain one
         return encoder.encode
     local = threading.local()
+    recursion_limit = sys.getrecursionlimit
 
     def write(value: Any) -> str:
+        if recursion_limit() <= _UNCHECKED_DEPTH:
+            try:
+                text = "".join(unchecked_ascii(value, 0))
+                if "\\u" in text:
+                    text = "".join(unchecked(value, 0))
+                return text
+            except (ValueError, TypeError, RecursionError):
+                pass  # written again below, for the error json.dumps gives
         try:
-            (encode_ascii, ascii_markers), (encode, markers) = local.encoders
+            encode_ascii, encode, markers = local.encoders
         except AttributeError:
-            (encode_ascii, ascii_markers), (encode, markers) = local.encoders = (
-                c_encoder(ascii_strings),
-                c_encoder(strings),
-            )
+            markers = {}
+            encode_ascii, encode = c_encoder(ascii_strings, markers), c_encoder(strings, markers)
+            local.encoders = (encode_ascii, encode, markers)
         try:
             text = "".join(encode_ascii(value, 0))
             if "\\u" in text:
@@ -208,7 +237,6 @@ def _json_writer() -> Callable[[Any], str]:
         except BaseException:
             # A value it refused (circular, not JSON, NaN) leaves the objects
             # it was inside in the markers.
-            ascii_markers.clear()
             markers.clear()
             raise
 
