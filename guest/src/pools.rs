@@ -22,7 +22,7 @@ use std::cell::UnsafeCell;
 use std::ptr;
 
 /// Block sizes: 16, 32, …, 512 bytes. (Up to 128 bytes, the 89 real
-/// schemas' conversions took 2–4% longer through the component and a
+/// schemas' conversions took 1.5–4% longer through the component and a
 /// validation 1–2%: a schema object's members, eight or sixteen of them, and
 /// its longer descriptions are 129–512 bytes. Up to 1024, no faster.)
 const STEP: usize = 16;

@@ -214,13 +214,14 @@ def _json_writer() -> Callable[[Any], str]:
     local = threading.local()
     recursion_limit = sys.getrecursionlimit
 
+    def text_of(encode_ascii: Callable[[Any, int], Any], encode: Callable[[Any, int], Any], value: Any) -> str:
+        text = "".join(encode_ascii(value, 0))
+        return "".join(encode(value, 0)) if "\\u" in text else text
+
     def write(value: Any) -> str:
         if recursion_limit() <= _UNCHECKED_DEPTH:
             try:
-                text = "".join(unchecked_ascii(value, 0))
-                if "\\u" in text:
-                    text = "".join(unchecked(value, 0))
-                return text
+                return text_of(unchecked_ascii, unchecked, value)
             except (ValueError, TypeError, RecursionError):
                 pass  # written again below, for the error json.dumps gives
         try:
@@ -230,10 +231,7 @@ def _json_writer() -> Callable[[Any], str]:
             encode_ascii, encode = c_encoder(ascii_strings, markers), c_encoder(strings, markers)
             local.encoders = (encode_ascii, encode, markers)
         try:
-            text = "".join(encode_ascii(value, 0))
-            if "\\u" in text:
-                text = "".join(encode(value, 0))
-            return text
+            return text_of(encode_ascii, encode, value)
         except BaseException:
             # A value it refused (circular, not JSON, NaN) leaves the objects
             # it was inside in the markers.

@@ -195,11 +195,12 @@ impl Eval<'_, '_, '_> {
     /// `quick`'s answer for a value found invalid, the value kept on the
     /// chain when the run keeps one. The chain stays one link per level
     /// (depths consecutive, the outermost last): a link at `depth` replaces
-    /// those at its depth or nearer the root, which belonged to values checked before
-    /// it, and follows one at `depth + 1` only when that one is this value or
-    /// inside it (else it was left by a sibling, and the chain starts anew).
-    /// Every link is a value its node finds invalid, whichever way it got
-    /// there, so a stale one costs the collecting run nothing but its check.
+    /// those at its depth or nearer the root, which belonged to values
+    /// checked before it, and follows one at `depth + 1` only when that one
+    /// is this value or inside it (else it was left by a sibling, and the
+    /// chain starts anew). Every link is a value its node finds invalid,
+    /// whichever way it got there, so a stale one costs the collecting run
+    /// nothing but its check.
     #[cold]
     fn invalid(&mut self, node: NodeId, inst: u32, depth: u32) -> Option<bool> {
         if self.keeps_chain {
