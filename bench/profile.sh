@@ -45,6 +45,8 @@ perf_only() {
   until grep -q looping "$log" 2>/dev/null; do sleep 0.3; kill -0 $pid 2>/dev/null || { cat "$log"; return 1; }; done
   perf record -q -F 999 -g -p $pid -o "$data" -- sleep "$SECONDS_" 2>/dev/null
   wait $pid || true
+  # Names from the last load only (bench/perfmap.py says why).
+  [ -f "/tmp/perf-$pid.map" ] && python3 bench/perfmap.py "/tmp/perf-$pid.map"
   {
     cat "$OUT/only-$1.out"
     echo "== by object (the component's compiled code is [JIT] / perf-PID.map)"
