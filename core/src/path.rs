@@ -89,9 +89,10 @@ impl Path {
 /// Whether `key` can be written after a dot: ASCII letters, digits and `_`,
 /// not starting with a digit.
 pub fn is_identifier(key: &str) -> bool {
-    let mut chars = key.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    // By bytes: a byte of a character past ASCII is none of these either.
+    let mut bytes = key.bytes();
+    bytes.next().is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+        && bytes.all(|c| c.is_ascii_alphanumeric() || c == b'_')
 }
 
 /// `n` in decimal digits, at the end of `out`.

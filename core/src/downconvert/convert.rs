@@ -80,29 +80,34 @@ fn is_metadata(keyword: &str) -> bool {
     matches!(keyword, "$schema" | "$id" | "$comment" | "$anchor" | "$dynamicAnchor" | "$vocabulary")
 }
 
-/// The contract's keyword order; a keyword the conversion adds goes before
-/// the first present keyword that comes after it here.
-const ORDER: &[&str] = &[
-    "type",
-    "format",
-    "description",
-    "enum",
-    "minimum",
-    "maximum",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "contentEncoding",
-    "items",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "properties",
-    "propertyOrdering",
-    "required",
-    "additionalProperties",
-    "default",
-];
+/// A keyword's place in the contract's keyword order; a keyword the
+/// conversion adds goes before the first present keyword that comes after it.
+/// (A `match`: the lengths are told apart first, where a search of a list
+/// compared each name in turn, for every member of the node.)
+fn rank(keyword: &str) -> Option<u8> {
+    Some(match keyword {
+        "type" => 0,
+        "format" => 1,
+        "description" => 2,
+        "enum" => 3,
+        "minimum" => 4,
+        "maximum" => 5,
+        "minLength" => 6,
+        "maxLength" => 7,
+        "pattern" => 8,
+        "contentEncoding" => 9,
+        "items" => 10,
+        "minItems" => 11,
+        "maxItems" => 12,
+        "uniqueItems" => 13,
+        "properties" => 14,
+        "propertyOrdering" => 15,
+        "required" => 16,
+        "additionalProperties" => 17,
+        "default" => 18,
+        _ => return None,
+    })
+}
 
 /// Most nodes one converted schema may have (references are written in place).
 pub const MAX_NODES: usize = 20_000;
@@ -119,7 +124,9 @@ pub fn escape(key: &str) -> String {
 }
 
 fn push_segment(out: &mut String, key: &str) {
-    if !key.contains(['~', '/']) {
+    // Bytes, not chars: both are ASCII, and a search for a set of chars
+    // decodes every character of the key.
+    if !key.bytes().any(|b| b == b'~' || b == b'/') {
         out.push_str(key);
         return;
     }
@@ -1538,7 +1545,6 @@ fn find_anchor<'v>(v: &'v Value, name: &str, at: &str, depth: usize) -> Option<(
 
 /// Inserts `key` where the contract's order puts it.
 pub fn insert_ordered(result: &mut Vec<(String, Value)>, key: &str, value: Value) {
-    let rank = |k: &str| ORDER.iter().position(|o| *o == k);
     let position = match rank(key) {
         Some(r) => result.iter().position(|(k, _)| rank(k).is_some_and(|kr| kr > r)).unwrap_or(result.len()),
         None => result.len(),

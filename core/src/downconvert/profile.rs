@@ -102,7 +102,13 @@ impl Profile {
     /// [`Profile::support`], without a copy.
     pub fn support_of(&self, keyword: &str) -> &Support {
         static NOT_LISTED: Support = Support::NotListed;
-        self.keywords.iter().find(|(k, _)| k == keyword).map_or(&NOT_LISTED, |(_, s)| s)
+        // The first byte told apart before the rest is compared: many of the
+        // keywords share a length.
+        let first = keyword.as_bytes().first();
+        self.keywords
+            .iter()
+            .find(|(k, _)| k.len() == keyword.len() && k.as_bytes().first() == first && k == keyword)
+            .map_or(&NOT_LISTED, |(_, s)| s)
     }
 
     /// Whether the target takes `value` as an `enum` value (or, `keyword`

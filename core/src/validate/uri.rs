@@ -164,7 +164,7 @@ pub(crate) fn pointer_segments(pointer: &str) -> Option<Vec<String>> {
 
 /// `key` escaped for a JSON pointer.
 pub(crate) fn escape(key: &str) -> String {
-    if key.contains(['~', '/']) { key.replace('~', "~0").replace('/', "~1") } else { key.to_owned() }
+    if key.bytes().any(|b| b == b'~' || b == b'/') { key.replace('~', "~0").replace('/', "~1") } else { key.to_owned() }
 }
 
 #[cfg(test)]

@@ -32,10 +32,14 @@ const META_7: &[&str] = &["http://json-schema.org/draft-07/schema#", "http://jso
 
 /// Keywords whose schemas apply to the same instance (the in-place edges the
 /// expansion limit counts, as `refcheck` has them).
-const IN_PLACE: &[&str] = &["not", "if", "then", "else", "allOf", "anyOf", "oneOf", "dependentSchemas"];
+fn in_place(k: &str) -> bool {
+    matches!(k, "not" | "if" | "then" | "else" | "allOf" | "anyOf" | "oneOf" | "dependentSchemas")
+}
 
 /// The seven type names.
-const TYPES: &[&str] = &["array", "boolean", "integer", "null", "number", "object", "string"];
+fn is_type_name(s: &str) -> bool {
+    matches!(s, "array" | "boolean" | "integer" | "null" | "number" | "object" | "string")
+}
 
 /// Whether `root` (parsed, draft-07 spellings mapped) is proven to compile
 /// with the default options: `true` only when
@@ -85,7 +89,7 @@ impl Walk<'_> {
         let mut weight = 1u64;
         for (k, sub) in members {
             let k = k.as_str();
-            let in_place = IN_PLACE.contains(&k);
+            let in_place = in_place(k);
             let w = match k {
                 "$schema" => (at_root
                     && sub.as_str().is_some_and(|s| s == META_2020 || (self.draft7 && META_7.contains(&s))))
@@ -130,32 +134,36 @@ impl Walk<'_> {
                 }
                 "required" => names(sub).then_some(0)?,
                 "dependentRequired" => sub.as_object()?.iter().all(|(_, list)| names(list)).then_some(0)?,
-                k if holds(k) == Holds::One => self.schema(sub, false)?,
-                k if holds(k) == Holds::List => {
-                    let items = sub.as_array().filter(|items| !items.is_empty())?;
-                    let mut sum = 0u64;
-                    for item in items {
-                        sum = sum.saturating_add(self.schema(item, false)?);
-                    }
-                    sum
-                }
-                k if holds(k) == Holds::Map => {
-                    let mut sum = 0u64;
-                    for (name, item) in sub.as_object()? {
-                        if k == "patternProperties" && !self.pattern(name) {
-                            return None;
+                k => match holds(k) {
+                    Holds::One => self.schema(sub, false)?,
+                    Holds::List => {
+                        let items = sub.as_array().filter(|items| !items.is_empty())?;
+                        let mut sum = 0u64;
+                        for item in items {
+                            sum = sum.saturating_add(self.schema(item, false)?);
                         }
-                        sum = sum.saturating_add(self.schema(item, false)?);
+                        sum
                     }
-                    sum
-                }
-                // Left to the compiler: more than one resource, dynamic
-                // scopes, the other drafts' spellings, and keywords
-                // whose subschemas the program does not compile.
-                "$id" | "$dynamicRef" | "$dynamicAnchor" | "$vocabulary" | "$recursiveRef" | "$recursiveAnchor"
-                | "contentSchema" | "additionalItems" | "dependencies" => return None,
-                // Any other keyword is an annotation of no meaning.
-                _ => 0,
+                    Holds::Map => {
+                        let mut sum = 0u64;
+                        for (name, item) in sub.as_object()? {
+                            if k == "patternProperties" && !self.pattern(name) {
+                                return None;
+                            }
+                            sum = sum.saturating_add(self.schema(item, false)?);
+                        }
+                        sum
+                    }
+                    Holds::Other => match k {
+                        // Left to the compiler: more than one resource, dynamic
+                        // scopes, the other drafts' spellings, and keywords
+                        // whose subschemas the program does not compile.
+                        "$id" | "$dynamicRef" | "$dynamicAnchor" | "$vocabulary" | "$recursiveRef"
+                        | "$recursiveAnchor" | "contentSchema" | "additionalItems" | "dependencies" => return None,
+                        // Any other keyword is an annotation of no meaning.
+                        _ => 0,
+                    },
+                },
             };
             if in_place {
                 weight = weight.saturating_add(w);
@@ -240,13 +248,13 @@ fn anchor_name(v: &Value) -> bool {
 /// `type`: one type name, or a non-empty list of distinct ones.
 fn type_names(v: &Value) -> bool {
     match v {
-        Value::String(s) => TYPES.contains(&s.as_str()),
+        Value::String(s) => is_type_name(s),
         Value::Array(items) => {
             !items.is_empty()
                 && items
                     .iter()
                     .enumerate()
-                    .all(|(i, t)| t.as_str().is_some_and(|s| TYPES.contains(&s)) && !items[..i].contains(t))
+                    .all(|(i, t)| t.as_str().is_some_and(is_type_name) && !items[..i].contains(t))
         }
         _ => false,
     }
