@@ -376,34 +376,49 @@ pub fn write_string(s: &str, out: &mut String) {
 /// The first index at or after `from` of a byte a JSON string cannot hold
 /// as it is (`"`, `\\`, a control character), or the length. Eight bytes at
 /// a time: a word has such a byte when one of its bytes is below 0x20, or
-/// is zero after an exclusive or with `"` or `\\` (the exact any-byte tests
-/// of "Bit Twiddling Hacks"); the byte itself is then found one at a time.
-fn plain_run(bytes: &[u8], from: usize) -> usize {
+/// is zero after an exclusive or with `"` or `\\` (the any-byte tests of
+/// "Bit Twiddling Hacks"). A borrow in those subtractions starts only at a
+/// byte that matches and can only mark bytes above it, so the lowest marked
+/// byte is the first match: its index is read from the mark, not searched.
+/// (The tape's scan of argument strings and this parser's both use it.)
+#[inline(always)]
+pub(crate) fn plain_run(bytes: &[u8], from: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut i = from;
-    while let Some(chunk) = bytes.get(i..i + 8) {
+    while i + 8 <= bytes.len() {
         let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
+        word.copy_from_slice(&bytes[i..i + 8]);
         let w = u64::from_le_bytes(word);
         let quote = w ^ (ONES * u64::from(b'"'));
         let backslash = w ^ (ONES * u64::from(b'\\'));
-        let special = (w.wrapping_sub(ONES * 0x20) & !w)
+        let special = ((w.wrapping_sub(ONES * 0x20) & !w)
             | (quote.wrapping_sub(ONES) & !quote)
-            | (backslash.wrapping_sub(ONES) & !backslash);
-        if special & HIGH != 0 {
-            break;
+            | (backslash.wrapping_sub(ONES) & !backslash))
+            & HIGH;
+        if special != 0 {
+            return i + (special.trailing_zeros() / 8) as usize;
         }
         i += 8;
     }
-    while let Some(&b) = bytes.get(i) {
-        if b == b'"' || b == b'\\' || b < 0x20 {
-            break;
-        }
+    while i < bytes.len() && !SPECIAL[usize::from(bytes[i])] {
         i += 1;
     }
     i
 }
+
+/// The bytes [`plain_run`] stops at, as a table for its last few bytes.
+static SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
 
 /// `s` as a JSON string literal.
 pub fn quote(s: &str) -> String {

@@ -396,48 +396,6 @@ struct Parser<'a> {
     keys: Vec<u32>,
 }
 
-/// Bytes that end a plain run inside a string.
-const fn special_table() -> [bool; 256] {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 0x20 {
-        t[i] = true;
-        i += 1;
-    }
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t
-}
-static SPECIAL: [bool; 256] = special_table();
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The first byte at or after `i` that is `"`, `\` or a control character
-/// (eight bytes at a time), or `b.len()`.
-#[inline(always)]
-fn find_special(b: &[u8], mut i: usize) -> usize {
-    while i + 8 <= b.len() {
-        let mut chunk = [0u8; 8];
-        chunk.copy_from_slice(&b[i..i + 8]);
-        let x = u64::from_le_bytes(chunk);
-        let quote = x ^ (ONES * u64::from(b'"'));
-        let slash = x ^ (ONES * u64::from(b'\\'));
-        let found = (quote.wrapping_sub(ONES) & !quote)
-            | (slash.wrapping_sub(ONES) & !slash)
-            | (x.wrapping_sub(ONES * 0x20) & !x);
-        let found = found & HIGHS;
-        if found != 0 {
-            return i + (found.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < b.len() && !SPECIAL[b[i] as usize] {
-        i += 1;
-    }
-    i
-}
-
 #[inline]
 fn is_ws(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\n' | b'\r')
@@ -653,7 +611,7 @@ impl Parser<'_> {
     #[inline(always)]
     fn string(&mut self, i: usize) -> Option<(u8, u32, u32, usize)> {
         let start = i + 1;
-        let end = find_special(self.b, start);
+        let end = crate::json::plain_run(self.b, start);
         match self.b.get(end) {
             Some(b'"') => Some((0, (end - start) as u32, start as u32, end + 1)),
             Some(b'\\') => self.escaped(start, end),
@@ -707,7 +665,7 @@ impl Parser<'_> {
                 c if c < 0x20 => return None,
                 _ => {
                     let run = pos;
-                    pos = find_special(self.b, pos);
+                    pos = crate::json::plain_run(self.b, pos);
                     self.side.push_str(&self.text[run..pos]);
                 }
             }
