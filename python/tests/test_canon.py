@@ -285,6 +285,14 @@ def test_a_list_of_packed_records_is_copied_at_the_call_and_built_when_first_use
     memory[300] = ord("z")
     read = later.load(cast(Any, None), memoryview(memory), at)
     assert isinstance(read, list) and read == [["/a", "type", "removed", "z"]]
+    # Strings one after another but not in the records' order (a record's
+    # detail before its pointer): read now as well, the same records.
+    memory, at = _memory_of_changes([b"/a", b"type", b"x"])
+    memory[64:71] = b"xtype/a"
+    struct.pack_into("<IIII", memory, 0, 69, 2, 65, 4)  # pointer, keyword
+    struct.pack_into("<II", memory, 20, 64, 1)  # detail
+    read = later.load(cast(Any, None), memoryview(memory), at)
+    assert isinstance(read, list) and read == [["/a", "type", "removed", "x"]]
     # A discriminant out of range and a string past the end are errors at the call.
     memory, at = _memory_of_changes([b"/a", b"type", b"x"])
     struct.pack_into("<B", memory, 16, 3)

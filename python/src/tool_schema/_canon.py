@@ -488,14 +488,16 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
     """A function ``later(mv, p, n)`` reading the list of ``n`` records at
     ``p`` as a :class:`Rows`: every record's fields unpacked now, each
     discriminant checked, the strings' span copied and decoded once; the
-    records built when used. When the strings are not all in one span no
-    longer than their lengths together (a guest that does not pack them),
-    the records are read now, by ``row``, as without a :class:`Later`."""
+    records built when used. When the strings do not follow one another in
+    the records' order (a guest that does not pack them, as the component
+    does: ``guest/src/pools.rs``), the records are read now, by ``row``, as
+    without a :class:`Later`."""
     fmt, layout, width = _flat_layout(record)
     size = record.size
     # Each record's fields unpacked one after another: its padding at the end too.
     fmt += f"{size - struct.calcsize('<' + fmt)}x"
-    strings = [w for w, cases in layout if cases is None]
+    # Only the strings' (address, length) pairs, in the records' order.
+    pairs_fmt = _pairs_format(record)
     enums = [(w, len(cases)) for w, cases in layout if cases is not None]
     env: Dict[str, Any] = {"build": record.build}
     values: List[str] = []
@@ -521,27 +523,27 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
             return []
         layout = layouts.get(n)
         if layout is None:
-            layout = struct.Struct("<" + fmt * n).unpack_from
+            layout = struct.Struct("<" + fmt * n).unpack_from, struct.Struct("<" + pairs_fmt * n).unpack_from
             if n <= 256:
                 layouts[n] = layout
-        fields = layout(mv, p)
+        fields = layout[0](mv, p)
         for i, k in enums:
             if max(fields[i::width]) >= k:
                 d = next(d for d in fields[i::width] if d >= k)
                 raise WasmtimeError(f"a discriminant of {d} where {k} cases were expected")
-        addresses: Tuple[int, ...] = ()
-        lengths: Tuple[int, ...] = ()
-        for i in strings:
-            addresses += fields[i::width]
-            lengths += fields[i + 1 :: width]
-        lo = min(addresses)
-        hi = max(map(add, addresses, lengths))
-        if hi > len(mv):
-            raise WasmtimeError("a string past the end of the instance's memory")
-        if hi - lo > sum(lengths):
-            # Not packed: each record read now, as without a Later.
+        pairs = layout[1](mv, p)
+        starts = pairs[0::2]
+        ends = tuple(map(add, starts, pairs[1::2]))
+        # Packed: each string starts where the one before it ends, in the
+        # records' order (one comparison of tuples), so that all of them lie
+        # in one span from the first's start to the last's end.
+        hi = ends[-1]
+        if ends[:-1] != starts[1:] or hi > len(mv):
+            # Not packed, or past the end: each record read now (and
+            # checked), as without a Later.
             end = len(mv)
             return [row(mv, p + j * size, end) for j in range(n)]
+        lo = starts[0]
         span = bytes(mv[lo:hi])
         if span.isascii():
             return Rows(fields, n, str(span, "ascii"), lo, make_ascii)
@@ -563,6 +565,22 @@ def _run_written(source: str, what: str, env: Dict[str, Any]) -> Dict[str, Any]:
         code = _WRITTEN[source] = compile(source, f"<tool_schema._canon {what}>", "exec")
     exec(code, env)  # noqa: S102
     return env
+
+
+def _pairs_format(record: "_Record") -> str:
+    """The struct format of one record that unpacks only its strings'
+    (address, length) pairs: everything else skipped, to the record's size."""
+    fmt = ""
+    at = 0
+    for f, offset in zip(record.fields, record.offsets):
+        if isinstance(f, _String):
+            if offset > at:
+                fmt += f"{offset - at}x"
+            fmt += "II"
+            at = offset + 8
+    if record.size > at:
+        fmt += f"{record.size - at}x"
+    return fmt
 
 
 def _flat_layout(record: "_Record") -> Tuple[str, List[Tuple[int, Optional[Tuple[str, ...]]]], int]:
