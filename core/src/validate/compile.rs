@@ -232,7 +232,7 @@ fn navigate<'v>(root: &'v Value, pointer: &str, mut index: Option<&mut MemberInd
                     // The first of duplicate names wins, as `Value::get` has it.
                     members.iter().rev().map(|(k, v)| (k.as_str(), v)).collect()
                 });
-                *by_name.get(seg.as_str())?
+                *by_name.get(&*seg)?
             }
             (Value::Object(_), _) => cur.get(&seg)?,
             (Value::Array(items), _) => {

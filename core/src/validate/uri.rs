@@ -2,6 +2,8 @@
 //! reference resolution (§5.2), enough to name every schema resource of a
 //! document and find the one a reference points to. Nothing is retrieved.
 
+use std::borrow::Cow;
+
 /// The base of a document that has no `$id` of its own.
 pub(crate) const DEFAULT_BASE: &str = "json-schema:///";
 
@@ -155,11 +157,17 @@ pub(crate) fn percent_decode(s: &str) -> String {
 
 /// A JSON pointer's segments, unescaped (`~1` → `/`, `~0` → `~`). `None`
 /// when the pointer does not start with `/`.
-pub(crate) fn pointer_segments(pointer: &str) -> Option<Vec<String>> {
+/// A segment without `~` is borrowed as it is.
+pub(crate) fn pointer_segments(pointer: &str) -> Option<Vec<Cow<'_, str>>> {
     if pointer.is_empty() {
         return Some(Vec::new());
     }
-    Some(pointer.strip_prefix('/')?.split('/').map(|s| s.replace("~1", "/").replace("~0", "~")).collect())
+    let segments = pointer.strip_prefix('/')?.split('/');
+    Some(
+        segments
+            .map(|s| if s.contains('~') { Cow::Owned(s.replace("~1", "/").replace("~0", "~")) } else { Cow::Borrowed(s) })
+            .collect(),
+    )
 }
 
 /// `key` escaped for a JSON pointer.
