@@ -1360,7 +1360,7 @@ impl<'a> Converter<'a> {
         for (k, v) in result.iter_mut() {
             match (k.as_str(), &mut *v) {
                 ("type", Value::String(t)) if t != "null" => {
-                    let single = t.clone();
+                    let single = std::mem::take(t);
                     *v = Value::Array(vec![Value::String(single), Value::String("null".into())]);
                     changed = true;
                 }
