@@ -1741,8 +1741,6 @@ fn find_cycle(root: &Value, required_only: bool) -> Option<String> {
             _ => {}
         }
     }
-    let mut stack: Vec<(String, Vec<String>)> = Vec::new();
-    let mut done: HashSet<String> = HashSet::new();
     let edges = |pointer: &str| -> Vec<String> {
         let node = if pointer.is_empty() { Some(root) } else { root.pointer(pointer) };
         let mut found = Vec::new();
@@ -1755,7 +1753,13 @@ fn find_cycle(root: &Value, required_only: bool) -> Option<String> {
             .filter_map(|(r, _)| resolve(root, r).map(|(p, _)| p))
             .collect()
     };
-    stack.push((String::new(), edges("")));
+    let from_root = edges("");
+    if from_root.is_empty() {
+        // No reference (most schemas): no cycle, and nothing to keep.
+        return None;
+    }
+    let mut stack: Vec<(String, Vec<String>)> = vec![(String::new(), from_root)];
+    let mut done: HashSet<String> = HashSet::new();
     let mut on_path: Vec<String> = vec![String::new()];
     while let Some((_, pending)) = stack.last_mut() {
         match pending.pop() {
