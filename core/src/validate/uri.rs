@@ -162,12 +162,15 @@ pub(crate) fn pointer_segments(pointer: &str) -> Option<Vec<Cow<'_, str>>> {
     if pointer.is_empty() {
         return Some(Vec::new());
     }
-    let segments = pointer.strip_prefix('/')?.split('/');
-    Some(
-        segments
-            .map(|s| if s.contains('~') { Cow::Owned(s.replace("~1", "/").replace("~0", "~")) } else { Cow::Borrowed(s) })
-            .collect(),
-    )
+    Some(pointer.strip_prefix('/')?.split('/').map(unescape_segment).collect())
+}
+
+fn unescape_segment(segment: &str) -> Cow<'_, str> {
+    if segment.contains('~') {
+        Cow::Owned(segment.replace("~1", "/").replace("~0", "~"))
+    } else {
+        Cow::Borrowed(segment)
+    }
 }
 
 /// `key` escaped for a JSON pointer.
