@@ -34,14 +34,11 @@ def test_the_core_module_is_the_components_first_and_imports_only_its_resources(
     assert rt._loaded.core is not None
     imports = sorted((i.module, i.name or "") for i in rt._loaded.core.imports)
     tools, validate = "[export]onellm:tool-schema/tools@0.2.0", "[export]onellm:tool-schema/validate@0.2.0"
-    assert imports == [
-        (tools, "[resource-drop]converted"),
-        (tools, "[resource-drop]tool"),
-        (tools, "[resource-new]converted"),
-        (tools, "[resource-new]tool"),
-        (validate, "[resource-drop]validator"),
-        (validate, "[resource-new]validator"),
-    ]
+    made = [(tools, "[resource-new]converted"), (tools, "[resource-new]tool"), (validate, "[resource-new]validator")]
+    # The guest makes a handle of each of its resources; a `resource-drop` it
+    # never calls is not imported (wasm-opt removes unused imports).
+    dropped = [(m, n.replace("new", "drop")) for m, n in made]
+    assert set(made) <= set(imports) <= set(made + dropped), imports
 
 
 @pytest.mark.parametrize(
