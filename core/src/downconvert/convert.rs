@@ -1710,35 +1710,41 @@ pub fn find_required_recursion(root: &Value) -> Option<String> {
 
 fn find_cycle(root: &Value, required_only: bool) -> Option<String> {
     // The references inside each referenced schema (and the root), each with
-    // whether an optional property lies on the way to it.
+    // whether an optional property lies on the way to it. Only schemas are
+    // searched, as the conversion follows them: a `$ref` inside a value of
+    // no meaning (`x-meta: {"$ref": "#"}`, an `enum`'s or a `default`'s
+    // value) is not a reference, and the conversion keeps it as a hint.
     fn refs_in<'v>(v: &'v Value, optional: bool, out: &mut Vec<(&'v str, bool)>, depth: usize) {
+        let Value::Object(m) = v else { return };
         if depth > MAX_DEPTH {
             return;
         }
-        match v {
-            Value::Object(m) => {
-                let required = match v.get("required") {
-                    Some(Value::Array(names)) => names.as_slice(),
-                    _ => &[],
-                };
-                for (k, sub) in m {
-                    match (k.as_str(), sub) {
-                        ("$ref" | "$dynamicRef", Value::String(r)) => out.push((r, optional)),
-                        // Definitions are reached only through references.
-                        ("$defs" | "definitions", _) => {}
-                        ("enum" | "const" | "default" | "examples", _) => {}
-                        ("properties", Value::Object(props)) => {
-                            for (name, s) in props {
-                                let is_required = required.iter().any(|r| r.as_str() == Some(name.as_str()));
-                                refs_in(s, optional || !is_required, out, depth + 1);
-                            }
-                        }
-                        _ => refs_in(sub, optional, out, depth + 1),
+        let required = match v.get("required") {
+            Some(Value::Array(names)) => names.as_slice(),
+            _ => &[],
+        };
+        for (k, sub) in m {
+            match (k.as_str(), sub) {
+                ("$ref" | "$dynamicRef", Value::String(r)) => out.push((r, optional)),
+                // Definitions are reached only through references.
+                ("$defs" | "definitions", _) => {}
+                ("properties", Value::Object(props)) => {
+                    for (name, s) in props {
+                        let is_required = required.iter().any(|r| r.as_str() == Some(name.as_str()));
+                        refs_in(s, optional || !is_required, out, depth + 1);
                     }
                 }
+                (k, _) => match (holds(k), sub) {
+                    (Holds::One, _) => refs_in(sub, optional, out, depth + 1),
+                    (Holds::List, Value::Array(items)) => {
+                        items.iter().for_each(|i| refs_in(i, optional, out, depth + 1));
+                    }
+                    (Holds::Map, Value::Object(map)) => {
+                        map.iter().for_each(|(_, s)| refs_in(s, optional, out, depth + 1));
+                    }
+                    _ => {}
+                },
             }
-            Value::Array(items) => items.iter().for_each(|i| refs_in(i, optional, out, depth + 1)),
-            _ => {}
         }
     }
     let edges = |pointer: &str| -> Vec<String> {
@@ -1814,6 +1820,39 @@ pub fn recursion_plan(p: &Profile, root: &Value) -> Result<bool, Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reference_counts_for_recursion_only_where_a_schema_is() {
+        let parse =
+            |t: &str| crate::json::parse(t, crate::json::ParseLimits { max_bytes: 1 << 20, max_depth: 64 }).unwrap();
+        // A `$ref` in a value of no meaning, an enum's value or a default is
+        // not a reference.
+        for t in [
+            r##"{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"x-meta":{"$ref":"#"}}"##,
+            r##"{"type":"object","properties":{"a":{"enum":[{"$ref":"#"}]}},"required":["a"]}"##,
+            r##"{"type":"object","properties":{"a":{"default":{"$ref":"#"}}},"required":["a"]}"##,
+            r##"{"properties":{"a":{"x-items":[{"$ref":"#"}]}},"required":["a"]}"##,
+        ] {
+            assert_eq!(find_recursion(&parse(t)), None, "{t}");
+        }
+        // Under every keyword that holds schemas, one, a list or a map of them, it is.
+        for t in [
+            r##"{"properties":{"a":{"$ref":"#"}},"required":["a"]}"##,
+            r##"{"items":{"$ref":"#"}}"##,
+            r##"{"anyOf":[{"type":"null"},{"$ref":"#"}]}"##,
+            r##"{"patternProperties":{"^x":{"$ref":"#"}}}"##,
+            r##"{"not":{"not":{"$ref":"#"}}}"##,
+            r##"{"$defs":{"A":{"properties":{"b":{"$ref":"#/$defs/A"}}}},"properties":{"a":{"$ref":"#/$defs/A"}}}"##,
+        ] {
+            assert!(find_recursion(&parse(t)).is_some(), "{t}");
+        }
+        // Through required properties only, or through an optional one.
+        assert_eq!(
+            find_required_recursion(&parse(r##"{"properties":{"a":{"$ref":"#"}},"required":["a"]}"##)).as_deref(),
+            Some("# → #")
+        );
+        assert_eq!(find_required_recursion(&parse(r##"{"properties":{"a":{"$ref":"#"}}}"##)), None);
+    }
 
     #[test]
     fn constraints_and_metadata_are_told_apart_from_annotations() {
