@@ -215,10 +215,7 @@ impl Value {
         }
         let mut cur = self;
         for raw in pointer.strip_prefix('/')?.split('/') {
-            // A segment is its key as it is unless it has an escape (`~1`
-            // for `/`, `~0` for `~`, undone in that order).
-            let seg: std::borrow::Cow<'_, str> =
-                if raw.contains('~') { raw.replace("~1", "/").replace("~0", "~").into() } else { raw.into() };
+            let seg = pointer_segment(raw);
             cur = match cur {
                 Value::Object(_) => cur.get(&seg)?,
                 Value::Array(items) => items.get(seg.parse::<usize>().ok()?)?,
@@ -242,6 +239,37 @@ impl Value {
         write_pretty(self, &mut out, 0);
         out
     }
+}
+
+/// One segment of a JSON pointer (RFC 6901) with its escapes undone (`~1`
+/// is `/`, then `~0` is `~`): the key as it is, borrowed, when it has none.
+pub(crate) fn pointer_segment(raw: &str) -> std::borrow::Cow<'_, str> {
+    if raw.contains('~') { raw.replace("~1", "/").replace("~0", "~").into() } else { raw.into() }
+}
+
+/// `key` as one segment of a JSON pointer (`~` as `~0`, `/` as `~1`), at the
+/// end of `out`.
+pub(crate) fn push_pointer_segment(out: &mut String, key: &str) {
+    // Bytes, not chars: both are ASCII, and a search for a set of chars
+    // decodes every character of the key.
+    if !key.bytes().any(|b| b == b'~' || b == b'/') {
+        out.push_str(key);
+        return;
+    }
+    for c in key.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// `key` as one segment of a JSON pointer (`~` as `~0`, `/` as `~1`).
+pub(crate) fn pointer_escaped(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    push_pointer_segment(&mut out, key);
+    out
 }
 
 /// Member positions of the large objects of one document, by object address,

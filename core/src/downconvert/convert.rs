@@ -118,25 +118,7 @@ pub const MAX_DEPTH: usize = 200;
 
 /// `key` as one segment of a JSON pointer (RFC 6901: `~` is `~0`, `/` is `~1`).
 pub fn escape(key: &str) -> String {
-    let mut out = String::with_capacity(key.len());
-    push_segment(&mut out, key);
-    out
-}
-
-fn push_segment(out: &mut String, key: &str) {
-    // Bytes, not chars: both are ASCII, and a search for a set of chars
-    // decodes every character of the key.
-    if !key.bytes().any(|b| b == b'~' || b == b'/') {
-        out.push_str(key);
-        return;
-    }
-    for c in key.chars() {
-        match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
-        }
-    }
+    crate::json::pointer_escaped(key)
 }
 
 /// The pointer `pointer/key`.
@@ -144,7 +126,7 @@ pub(crate) fn child(pointer: &str, key: &str) -> String {
     let mut out = String::with_capacity(pointer.len() + 1 + key.len());
     out.push_str(pointer);
     out.push('/');
-    push_segment(&mut out, key);
+    crate::json::push_pointer_segment(&mut out, key);
     out
 }
 

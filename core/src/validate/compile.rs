@@ -141,7 +141,7 @@ impl<'v> Index<'v> {
                 }
             }
             for (k, sub) in members.iter().rev() {
-                let child = |seg: &str| format!("{pointer}/{}", uri::escape(seg));
+                let child = |seg: &str| format!("{pointer}/{}", crate::json::pointer_escaped(seg));
                 match (k.as_str(), sub) {
                     (
                         "additionalProperties"
@@ -171,7 +171,7 @@ impl<'v> Index<'v> {
                         for (name, item) in map.iter().rev() {
                             if matches!(item, Value::Object(_) | Value::Bool(_)) {
                                 pending.push((
-                                    format!("{}/{}", child(k), uri::escape(name)),
+                                    format!("{}/{}", child(k), crate::json::pointer_escaped(name)),
                                     item,
                                     res,
                                     draft,
@@ -626,7 +626,7 @@ impl<'v> Compiler<'v> {
         let mut pointer = at.to_owned();
         for s in segs {
             pointer.push('/');
-            pointer.push_str(&uri::escape(s));
+            crate::json::push_pointer_segment(&mut pointer, s);
         }
         let _ = (id, kw);
         self.node(doc, pointer, value)

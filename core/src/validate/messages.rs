@@ -622,7 +622,7 @@ pub(crate) fn meta_display(cx: &Context<'_, '_>, e: &RawError) -> (String, Strin
                 segs.push(tape.ordinal(i).to_string());
             } else {
                 let key = if cx.is_key(i) { i } else { i - 1 };
-                segs.push(super::uri::escape(tape.str(key)));
+                segs.push(crate::json::pointer_escaped(tape.str(key)));
             }
             i = parent;
         }

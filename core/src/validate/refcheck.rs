@@ -11,7 +11,7 @@
 //! compiled program, whose references are resolved.
 
 use super::program::Program;
-use crate::json::Value;
+use crate::json::{Value, pointer_escaped};
 use std::collections::HashMap;
 
 /// Keywords whose value is a schema applied to the same instance.
@@ -54,7 +54,7 @@ fn graph(root: &Value) -> Option<Vec<Node<'_>>> {
         let Value::Object(members) = v else { continue };
         let id = nodes.len();
         for (k, sub) in members {
-            let child = |key: &str| format!("{pointer}/{}", escape(key));
+            let child = |key: &str| format!("{pointer}/{}", pointer_escaped(key));
             match (k.as_str(), sub) {
                 ("$id", _) if !pointer.is_empty() => nested_id = true,
                 ("$anchor" | "$dynamicAnchor", Value::String(name)) => {
@@ -70,7 +70,7 @@ fn graph(root: &Value) -> Option<Vec<Node<'_>>> {
                     if IN_PLACE_MAP.contains(&k) || MOVING_MAP.contains(&k) || DEFINITIONS.contains(&k) =>
                 {
                     for (name, item) in map {
-                        pending.push((format!("{}/{}", child(k), escape(name)), item));
+                        pending.push((format!("{}/{}", child(k), pointer_escaped(name)), item));
                     }
                 }
                 _ => {}
@@ -87,7 +87,7 @@ fn graph(root: &Value) -> Option<Vec<Node<'_>>> {
         let mut edges = Vec::new();
         let pointer = &node.pointer;
         for (k, sub) in node.schema {
-            let at = |suffix: String| by_pointer.get(&format!("{pointer}/{}{suffix}", escape(k))).copied();
+            let at = |suffix: String| by_pointer.get(&format!("{pointer}/{}{suffix}", pointer_escaped(k))).copied();
             match (k.as_str(), sub) {
                 ("$ref" | "$dynamicRef", Value::String(r)) => {
                     if let Some(fragment) = r.strip_prefix('#') {
@@ -107,7 +107,7 @@ fn graph(root: &Value) -> Option<Vec<Node<'_>>> {
                     edges.extend((0..items.len()).filter_map(|j| at(format!("/{j}"))));
                 }
                 (k, Value::Object(map)) if IN_PLACE_MAP.contains(&k) => {
-                    edges.extend(map.iter().filter_map(|(name, _)| at(format!("/{}", escape(name)))));
+                    edges.extend(map.iter().filter_map(|(name, _)| at(format!("/{}", pointer_escaped(name)))));
                 }
                 _ => {}
             }
@@ -331,10 +331,6 @@ fn widest_in(edges: &[&[usize]], limit: u64) -> Option<(usize, u64)> {
         }
     }
     None
-}
-
-fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
 }
 
 /// `%XX` escapes in a URI fragment, decoded (a bad escape is kept as written).

@@ -162,20 +162,7 @@ pub(crate) fn pointer_segments(pointer: &str) -> Option<Vec<Cow<'_, str>>> {
     if pointer.is_empty() {
         return Some(Vec::new());
     }
-    Some(pointer.strip_prefix('/')?.split('/').map(unescape_segment).collect())
-}
-
-fn unescape_segment(segment: &str) -> Cow<'_, str> {
-    if segment.contains('~') {
-        Cow::Owned(segment.replace("~1", "/").replace("~0", "~"))
-    } else {
-        Cow::Borrowed(segment)
-    }
-}
-
-/// `key` escaped for a JSON pointer.
-pub(crate) fn escape(key: &str) -> String {
-    if key.bytes().any(|b| b == b'~' || b == b'/') { key.replace('~', "~0").replace('/', "~1") } else { key.to_owned() }
+    Some(pointer.strip_prefix('/')?.split('/').map(crate::json::pointer_segment).collect())
 }
 
 #[cfg(test)]
