@@ -493,11 +493,12 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
     does: ``guest/src/pools.rs``), the records are read now, by ``row``, as
     without a :class:`Later`."""
     fmt, layout, width = _flat_layout(record)
+    # Only the strings' (address, length) pairs, in the records' order.
+    pairs_fmt = _flat_layout(record, skip_enums=True)[0]
     size = record.size
     # Each record's fields unpacked one after another: its padding at the end too.
     fmt += f"{size - struct.calcsize('<' + fmt)}x"
-    # Only the strings' (address, length) pairs, in the records' order.
-    pairs_fmt = _pairs_format(record)
+    pairs_fmt += f"{size - struct.calcsize('<' + pairs_fmt)}x"
     enums = [(w, len(cases)) for w, cases in layout if cases is not None]
     env: Dict[str, Any] = {"build": record.build}
     values: List[str] = []
@@ -567,28 +568,15 @@ def _run_written(source: str, what: str, env: Dict[str, Any]) -> Dict[str, Any]:
     return env
 
 
-def _pairs_format(record: "_Record") -> str:
-    """The struct format of one record that unpacks only its strings'
-    (address, length) pairs: everything else skipped, to the record's size."""
-    fmt = ""
-    at = 0
-    for f, offset in zip(record.fields, record.offsets):
-        if isinstance(f, _String):
-            if offset > at:
-                fmt += f"{offset - at}x"
-            fmt += "II"
-            at = offset + 8
-    if record.size > at:
-        fmt += f"{record.size - at}x"
-    return fmt
-
-
-def _flat_layout(record: "_Record") -> Tuple[str, List[Tuple[int, Optional[Tuple[str, ...]]]], int]:
+def _flat_layout(
+    record: "_Record", skip_enums: bool = False
+) -> Tuple[str, List[Tuple[int, Optional[Tuple[str, ...]]]], int]:
     """How one record of strings and enums is unpacked: the struct format of
     its fields (the padding between them skipped, none after the last), and
     for each field where its values start in the unpacked tuple and, for an
     enum, its cases (None for a string: an address, then a length); and how
-    many values a record unpacks to."""
+    many values a record unpacks to. ``skip_enums``: the format skips the
+    enums too, unpacking only the strings' pairs (the layout is the same)."""
     fmt = ""
     at = 0
     width = 0
@@ -603,7 +591,7 @@ def _flat_layout(record: "_Record") -> Tuple[str, List[Tuple[int, Optional[Tuple
             width += 2
         else:
             assert isinstance(f, _Variant) and f.enum
-            fmt += f.disc.format[-1]
+            fmt += f"{f.disc_size}x" if skip_enums else f.disc.format[-1]
             at = offset + f.disc_size
             layout.append((width, tuple(name for name, _ in f.cases)))
             width += 1
