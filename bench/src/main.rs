@@ -1453,7 +1453,10 @@ fn run() -> Result<(), String> {
     }
 
     // The rounds: within each, every item, and for each item every contender,
-    // starting from a different one each round.
+    // in an order shuffled for each round and item (the same orders in every
+    // run), so that no contender always follows the same one: what ran just
+    // before a batch (another process, another runtime) decides what its
+    // caches hold.
     let mut samples = vec![vec![Vec::new(); items.len()]; contenders.len()];
     let budget = Duration::from_secs_f64(args.budget_s);
     let rounds_start = Instant::now();
@@ -1463,9 +1466,7 @@ fn run() -> Result<(), String> {
         for (k, item) in items.iter().enumerate() {
             let cs: Vec<usize> =
                 (0..contenders.len()).filter(|&c| contenders[c].groups.contains(&item.group)).collect();
-            let n = cs.len();
-            for j in 0..n {
-                let ci = cs[(j + r) % n];
+            for ci in shuffled(cs, (r * items.len() + k) as u64) {
                 let ns = contenders[ci].run(k, iters[ci][k], &items)?;
                 if r >= args.warmup {
                     samples[ci][k].push(ns / iters[ci][k] as f64);
@@ -1578,4 +1579,42 @@ fn run() -> Result<(), String> {
         began.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// `v` in an order drawn from `seed` (Fisher–Yates over splitmix64): every
+/// order equally likely, the same one for the same seed.
+fn shuffled(mut v: Vec<usize>, seed: u64) -> Vec<usize> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for i in (1..v.len()).rev() {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        v.swap(i, (z % (i as u64 + 1)) as usize);
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shuffled;
+
+    #[test]
+    fn each_round_s_order_is_a_permutation_and_no_pair_keeps_its_order() {
+        let mut before = 0;
+        for seed in 0..400 {
+            let order = shuffled((0..13).collect(), seed);
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..13).collect::<Vec<_>>());
+            assert_eq!(order, shuffled((0..13).collect(), seed));
+            let at = |c| order.iter().position(|&x| x == c).unwrap();
+            if at(11) < at(12) {
+                before += 1;
+            }
+        }
+        // Two neighbours in the list: each first about half the time.
+        assert!((150..250).contains(&before), "{before}");
+    }
 }
