@@ -78,26 +78,27 @@ impl Pattern {
             if let Some(d) = dfa::Dfa::build(&ast.node) {
                 return Ok(Pattern { imp: Imp::Dfa(Box::new(d)), bounds });
             }
-            let mut out = String::new();
-            emit(&ast.node, &mut out)?;
-            let re = regex_lite::RegexBuilder::new(&out)
-                .size_limit(LINEAR_SIZE_LIMIT)
-                .nest_limit(2 * MAX_DEPTH + 10)
-                .build()
-                .map_err(|e| {
-                    // The text is generated, so what regex-lite refuses is a limit; keep a syntax
-                    // error distinguishable in case the generator is wrong.
-                    if e.to_string().contains("size limit") || e.to_string().contains("nesting") {
-                        CompileError::TooLarge
-                    } else {
-                        CompileError::Invalid
-                    }
-                })?;
-            Ok(Pattern { imp: Imp::Linear(re), bounds })
+            Ok(Pattern { imp: Imp::Linear(linear_engine(&ast.node)?), bounds })
         } else {
             let prog = Compiler::compile(&ast, step_limit)?;
             Ok(Pattern { imp: Imp::Back(Box::new(prog)), bounds })
         }
+    }
+
+    /// Whether [`Pattern::compile`] takes `source`, without building what a
+    /// cheaper proof makes needless: a linear pattern that the general linear
+    /// engine takes compiles whether or not its automaton fits, and that
+    /// engine's program is built in a fraction of the automaton's time (a
+    /// negated class such as `[^\s-]` spans most of Unicode).
+    pub fn compiles(source: &str, step_limit: u64) -> bool {
+        let Ok(ast) = Parser::parse(source) else { return false };
+        if ast.unsupported {
+            return false;
+        }
+        if ast.linear {
+            return linear_engine(&ast.node).is_ok() || dfa::Dfa::build(&ast.node).is_some();
+        }
+        Compiler::compile(&ast, step_limit).is_ok()
     }
 
     /// Unanchored search, as ECMA `RegExp.prototype.test` with the `u` flag.
@@ -139,6 +140,23 @@ impl Pattern {
         let re = regex_lite::Regex::new(&out).map_err(|_| CompileError::Invalid)?;
         Ok(Pattern { imp: Imp::Linear(re), bounds: None })
     }
+}
+
+/// A linear pattern on regex-lite, from the text [`emit`] writes for it.
+fn linear_engine(node: &Node) -> Result<regex_lite::Regex, CompileError> {
+    let mut out = String::new();
+    emit(node, &mut out)?;
+    regex_lite::RegexBuilder::new(&out).size_limit(LINEAR_SIZE_LIMIT).nest_limit(2 * MAX_DEPTH + 10).build().map_err(
+        |e| {
+            // The text is generated, so what regex-lite refuses is a limit; keep a syntax
+            // error distinguishable in case the generator is wrong.
+            if e.to_string().contains("size limit") || e.to_string().contains("nesting") {
+                CompileError::TooLarge
+            } else {
+                CompileError::Invalid
+            }
+        },
+    )
 }
 
 /// `format: "regex"`: whether `source` is a valid ECMA-262 (u-flag) regular expression.
@@ -3687,3 +3705,43 @@ const FOLD_RUNS: [(u32, i32); 1389] = [
     (0xf480111, 34),
     (0xf491111, -34),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::Pattern;
+
+    #[test]
+    fn compiles_answers_as_compile_does() {
+        let deep = format!("{}a{}", "(".repeat(200), ")".repeat(200));
+        let patterns = [
+            "^[cC][^\\s-]{8,}$",
+            "^[a-z0-9-]+$",
+            "\\p{L}+",
+            // Linear, but its automaton has too many states: the general engine takes it.
+            "(a|b)*a(a|b){12}",
+            // Too large for both.
+            "(?:a{1000}){1000}",
+            "((a{100}){100}){100}",
+            // Back-references and look-around: the backtracking engine.
+            "(a)\\1",
+            "^(?=.*\\d)(?!.*x).{8,}$",
+            "(?<=a)b",
+            // Not ECMA regexes, or not supported.
+            "(",
+            "[z-a]",
+            "a{2,1}",
+            "\\",
+            "(?<n>a)\\k<m>",
+            &deep,
+        ];
+        for p in patterns {
+            let compiled = Pattern::compile(p, 1_000_000);
+            assert_eq!(Pattern::compiles(p, 1_000_000), compiled.is_ok(), "{p}: {:?}", compiled.err());
+        }
+        // The case a cheaper proof serves: no automaton, the general engine's program.
+        let ast = super::Parser::parse("(a|b)*a(a|b){12}").unwrap();
+        assert!(ast.linear && super::dfa::Dfa::build(&ast.node).is_none());
+        assert!(Pattern::compiles("(a|b)*a(a|b){12}", 1_000_000));
+        assert!(!Pattern::compiles("(?:a{1000}){1000}", 1_000_000));
+    }
+}

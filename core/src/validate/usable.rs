@@ -225,7 +225,7 @@ impl Walk<'_> {
     }
 
     fn pattern(&self, source: &str) -> bool {
-        Pattern::compile(source, self.backtrack_limit).is_ok()
+        Pattern::compiles(source, self.backtrack_limit)
     }
 }
 
