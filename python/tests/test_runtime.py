@@ -167,6 +167,19 @@ def test_a_call_past_its_deadline_is_stopped_and_the_next_call_works() -> None:
     assert rt.info().instances == 2
 
 
+def test_the_epoch_ticks_once_every_tenth_of_the_deadline_at_most() -> None:
+    # The deadline is checked once every tenth of it: a finer tick only wakes
+    # the ticker thread (and takes the interpreter's lock) more often.
+    assert [_engine.epoch_tick(d) for d in (10.0, 5.0, 1.0, 0.5, 0.1, 0.02)] == [1.0, 0.1, 0.1, 0.01, 0.01, 0.01]
+    default, short = ts.Runtime(), ts.Runtime(deadline=0.02)
+    assert (default._deadline_ticks, short._deadline_ticks) == (10, 2)
+    tickers = {t.name for t in threading.enumerate() if t.name.startswith("tool-schema epoch")}
+    assert {"tool-schema epoch 1s", "tool-schema epoch 0.01s"} <= tickers
+    # Each tick interval has its engine; the compiled code, and its cache file, are the same.
+    assert default._loaded.engine is not short._loaded.engine
+    assert default.info().cache_file == short.info().cache_file
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
 def test_a_forked_child_keeps_its_deadline() -> None:
     # The epoch advances on a thread, which a forked child does not inherit:

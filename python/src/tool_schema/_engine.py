@@ -32,9 +32,24 @@ from . import _canon
 
 Origin = Literal["cache", "compiled"]
 
-#: How often an engine's epoch advances when its calls have a deadline: the
-#: deadline's granularity (as in the Rust host).
+#: How often an engine's epoch may advance when its calls have a deadline:
+#: the deadline's finest granularity (as in the Rust host).
 EPOCH_TICK = 0.01
+
+#: The intervals an epoch ticker runs at, finest first (:func:`epoch_tick`).
+EPOCH_TICKS = (EPOCH_TICK, 0.1, 1.0)
+
+
+def epoch_tick(deadline: float) -> float:
+    """The interval of the ticker for a deadline of ``deadline`` seconds: the
+    longest of :data:`EPOCH_TICKS` that is at most a tenth of it (the finest
+    for a deadline under 0.1 s). A deadline is checked once every tenth of it
+    (:func:`tool_schema._canon._on_deadline`), so a finer tick would not make
+    it more precise, only wake the ticker more often: each wake takes the
+    interpreter's lock from the thread making calls, which cost a call on
+    1.5 KB of arguments about 2 µs in `make bench` at 100 wakes a second
+    (python/README.md, "A deadline or fuel")."""
+    return max((t for t in EPOCH_TICKS if t <= deadline / 10), default=EPOCH_TICK)
 
 
 @dataclass(frozen=True)
@@ -47,6 +62,10 @@ class Bounds:
 
     fuel: bool = False
     epoch: bool = True
+    #: Seconds between the epoch's ticks (with ``epoch``): not compiled into
+    #: the code (no part of :meth:`settings`), but an engine's epoch has one
+    #: ticker, so each interval has an engine of its own.
+    tick: float = EPOCH_TICK
 
     def settings(self) -> str:
         return ",".join(
@@ -66,7 +85,7 @@ def engine_for(bounds: Bounds) -> Engine:
         if found is None:
             found = _ENGINES[bounds] = _new_engine(bounds)
             if bounds.epoch:
-                _start_ticker(found)
+                _start_ticker(found, bounds.tick)
         return found
 
 
@@ -78,23 +97,23 @@ def _new_engine(bounds: Bounds) -> Engine:
     return Engine(config)
 
 
-def _start_ticker(engine: Engine) -> None:
-    """A daemon thread advancing ``engine``'s epoch every :data:`EPOCH_TICK`
+def _start_ticker(engine: Engine, interval: float) -> None:
+    """A daemon thread advancing ``engine``'s epoch every ``interval`` seconds
     for the life of the process (it holds the engine, so the engine
     outlives it); started again in a forked child, which has no threads."""
 
     def tick() -> None:
         while True:
-            time.sleep(EPOCH_TICK)
+            time.sleep(interval)
             engine.increment_epoch()
 
-    threading.Thread(target=tick, name="tool-schema epoch", daemon=True).start()
+    threading.Thread(target=tick, name=f"tool-schema epoch {interval:g}s", daemon=True).start()
 
 
 def _restart_tickers() -> None:
     for bounds, engine in _ENGINES.items():
         if bounds.epoch:
-            _start_ticker(engine)
+            _start_ticker(engine, bounds.tick)
 
 
 if hasattr(os, "register_at_fork"):

@@ -825,10 +825,9 @@ class Runtime:
             raise ValueError(f"work_budget must be from 0 to 2**64 - 1, not {work_budget}")
         self._fuel = fuel
         self._deadline = None if deadline is None else float(deadline)
-        #: The deadline in epoch ticks, or None.
-        self._deadline_ticks = (
-            None if deadline is None else max(1, math.ceil(float(deadline) / _engine.EPOCH_TICK))
-        )
+        tick = _engine.epoch_tick(self._deadline) if self._deadline is not None else _engine.EPOCH_TICK
+        #: The deadline in epoch ticks (of ``tick`` seconds), or None.
+        self._deadline_ticks = None if self._deadline is None else max(1, math.ceil(self._deadline / tick))
         self._memory_limit = memory_limit
         self._work_budget = work_budget
         #: How calls are made: "core" (the core module through _canon),
@@ -838,7 +837,7 @@ class Runtime:
         self._path = "core"
         path = Path(component) if component is not None else _engine.shipped_component()
         directory = (Path(cache_dir) if cache_dir is not None else _engine.default_cache_dir()) if cache else None
-        self._loaded = _engine.load(path, directory, _engine.Bounds(fuel=fuel is not None, epoch=deadline is not None))
+        self._loaded = _engine.load(path, directory, _engine.Bounds(fuel=fuel is not None, epoch=deadline is not None, tick=tick))
         self._indexes = self._export_indexes()
         # Re-entrant: code that holds it across several calls (a validator
         # compiled again, a tool's conversion read) makes each through _call.
