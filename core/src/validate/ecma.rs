@@ -66,14 +66,8 @@ impl Pattern {
     /// `step_limit`: most backtracking steps ONE WHOLE SEARCH may take (over every start
     /// position together), for patterns that need backtracking. Linear-time patterns ignore it.
     pub fn compile(source: &str, step_limit: u64) -> Result<Pattern, CompileError> {
-        let ast = Parser::parse(source).map_err(|e| match e {
-            Syntax::Invalid => CompileError::Invalid,
-            Syntax::TooDeep => CompileError::TooLarge,
-        })?;
+        let ast = Self::supported(source)?;
         let bounds = (anchored(&ast.node) && anchored_end(&ast.node)).then(|| width(&ast.node));
-        if ast.unsupported {
-            return Err(CompileError::Invalid);
-        }
         if ast.linear {
             if let Some(d) = dfa::Dfa::build(&ast.node) {
                 return Ok(Pattern { imp: Imp::Dfa(Box::new(d)), bounds });
@@ -91,14 +85,23 @@ impl Pattern {
     /// engine's program is built in a fraction of the automaton's time (a
     /// negated class such as `[^\s-]` spans most of Unicode).
     pub fn compiles(source: &str, step_limit: u64) -> bool {
-        let Ok(ast) = Parser::parse(source) else { return false };
-        if ast.unsupported {
-            return false;
-        }
+        let Ok(ast) = Self::supported(source) else { return false };
         if ast.linear {
             return linear_engine(&ast.node).is_ok() || dfa::Dfa::build(&ast.node).is_some();
         }
         Compiler::compile(&ast, step_limit).is_ok()
+    }
+
+    /// `source` read, when it is an ECMA regex this module runs.
+    fn supported(source: &str) -> Result<Ast, CompileError> {
+        let ast = Parser::parse(source).map_err(|e| match e {
+            Syntax::Invalid => CompileError::Invalid,
+            Syntax::TooDeep => CompileError::TooLarge,
+        })?;
+        if ast.unsupported {
+            return Err(CompileError::Invalid);
+        }
+        Ok(ast)
     }
 
     /// Unanchored search, as ECMA `RegExp.prototype.test` with the `u` flag.

@@ -837,7 +837,8 @@ class Runtime:
         self._path = "core"
         path = Path(component) if component is not None else _engine.shipped_component()
         directory = (Path(cache_dir) if cache_dir is not None else _engine.default_cache_dir()) if cache else None
-        self._loaded = _engine.load(path, directory, _engine.Bounds(fuel=fuel is not None, epoch=deadline is not None, tick=tick))
+        bounds = _engine.Bounds(fuel=fuel is not None, epoch=deadline is not None, tick=tick)
+        self._loaded = _engine.load(path, directory, bounds)
         self._indexes = self._export_indexes()
         # Re-entrant: code that holds it across several calls (a validator
         # compiled again, a tool's conversion read) makes each through _call.
