@@ -782,13 +782,9 @@ pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<ScannedNu
             }
         }
         Some(b'1'..=b'9') => {
-            while let Some(&c) = b.get(i) {
-                if !c.is_ascii_digit() {
-                    break;
-                }
-                mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
-                i += 1;
-            }
+            let (end, value, _) = digit_run(b, i, mantissa);
+            i = end;
+            mantissa = value;
         }
         _ => return None,
     }
@@ -801,15 +797,11 @@ pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<ScannedNu
             return None;
         }
         let from = i;
-        while let Some(&c) = b.get(i) {
-            if !c.is_ascii_digit() {
-                break;
-            }
-            if c != b'0' {
-                integral = false;
-            }
-            mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
-            i += 1;
+        let (end, value, nonzero) = digit_run(b, i, mantissa);
+        i = end;
+        mantissa = value;
+        if nonzero {
+            integral = false;
         }
         fraction = i - from;
         count += fraction;
@@ -834,8 +826,94 @@ pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<ScannedNu
     Some(ScannedNumber { end: i, plain, integral: !plain && integral, words })
 }
 
+/// The run of digits at `i`: where it ends, `mantissa` followed by its
+/// digits (as `mantissa * 10 + digit` for each, wrapping), and whether any
+/// is not `0`. Eight bytes at a time while the text has eight more, with no
+/// loop turn per digit (in the component every turn checks the host's
+/// epoch); byte by byte in the last seven.
+#[inline(always)]
+fn digit_run(b: &[u8], mut i: usize, mut mantissa: u64) -> (usize, u64, bool) {
+    const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+    let mut nonzero = false;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        // Each digit byte becomes its value, 0 to 9; any other byte is
+        // above 9 and gets its high bit from one of the two terms (a carry
+        // out of a byte above 0x89 reaches only bytes after it).
+        let x = u64::from_le_bytes(word) ^ 0x3030_3030_3030_3030;
+        let other = (x | x.wrapping_add(0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080;
+        let k = other.trailing_zeros() / 8;
+        if k == 0 {
+            return (i, mantissa, nonzero);
+        }
+        // The k digits in the top bytes, zeros below them (leading zeros);
+        // then pairs, then the eight-digit value.
+        let y = x << (64 - 8 * k);
+        let pairs = y.wrapping_mul(10).wrapping_add(y >> 8);
+        const LANES: u64 = 0x0000_00FF_0000_00FF;
+        let value = ((pairs & LANES)
+            .wrapping_mul(100 + (1_000_000 << 32))
+            .wrapping_add(((pairs >> 16) & LANES).wrapping_mul(1 + (10_000 << 32))))
+            >> 32;
+        nonzero |= value != 0;
+        mantissa = mantissa.wrapping_mul(POW10[k as usize]).wrapping_add(value);
+        i += k as usize;
+        if k < 8 {
+            return (i, mantissa, nonzero);
+        }
+    }
+    while let Some(&c) = b.get(i) {
+        if !c.is_ascii_digit() {
+            break;
+        }
+        nonzero |= c != b'0';
+        mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+        i += 1;
+    }
+    (i, mantissa, nonzero)
+}
+
 #[cfg(test)]
 mod tests {
+    /// `digit_run` reads what a loop over the digits reads, whatever
+    /// follows them (bytes just below `0` and above `9`, past ASCII, more
+    /// digits after the first other byte) and however near the end of the
+    /// text they are (eight bytes at a time, or the byte loop).
+    #[test]
+    fn digit_runs_read_as_a_loop_over_the_digits_does() {
+        let by_byte = |b: &[u8], mut i: usize, mut m: u64| {
+            let mut nonzero = false;
+            while let Some(&c) = b.get(i).filter(|c| c.is_ascii_digit()) {
+                nonzero |= c != b'0';
+                m = m.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+                i += 1;
+            }
+            (i, m, nonzero)
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let stops = [b',', b'}', b'.', b'e', b' ', b'/', b':', 0x80, 0xff, b'-'];
+        for _ in 0..50_000 {
+            let mut text = vec![b'x'; (next() % 4) as usize];
+            let start = text.len();
+            for _ in 0..next() % 24 {
+                text.push(if next() % 4 == 0 { b'0' } else { b'0' + (next() % 10) as u8 });
+            }
+            for j in 0..next() % 12 {
+                let digit = j > 0 && next() % 3 == 0;
+                text.push(if digit { b'0' + (next() % 10) as u8 } else { stops[(next() % 10) as usize] });
+            }
+            let m = [0, 7, u64::MAX / 3][(next() % 3) as usize];
+            assert_eq!(super::digit_run(&text, start, m), by_byte(&text, start, m), "{text:?} from {start}");
+        }
+    }
+
     #[test]
     fn a_pointer_names_members_and_items_with_its_escapes_undone() {
         let v = super::parse(

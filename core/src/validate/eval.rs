@@ -1291,10 +1291,7 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
             Op::MinLength(m) => tok.kind != Kind::String || char_len(tape.str(inst)) >= *m,
             Op::MaxLength(m) => tok.kind != Kind::String || char_len(tape.str(inst)) <= *m,
             Op::Format(fmt) => tok.kind != Kind::String || super::formats::check(fmt, tape.str(inst), self.regex_limit),
-            Op::Enum(e) if e.index.is_none() && tok.kind == Kind::String => {
-                let s = tape.str(inst);
-                e.values.iter().any(|l| matches!(&l.value, crate::json::Value::String(v) if v == s))
-            }
+            Op::Enum(e) if e.index.is_none() && tok.kind == Kind::String => in_strings(e, tape.str(inst)),
             _ => self.leaf_op(node, i, op, inst, false, seen),
         }
     }
@@ -1471,8 +1468,7 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
     fn in_enum(&mut self, inst: u32, e: &EnumOp) -> bool {
         let tok = self.tape.tok(inst);
         if tok.kind == Kind::String && e.index.is_none() {
-            let s = self.tape.str(inst);
-            return e.values.iter().any(|l| matches!(&l.value, crate::json::Value::String(v) if v == s));
+            return in_strings(e, self.tape.str(inst));
         }
         let mut out = Vec::new();
         if !self.canonical(inst, &mut out) {
@@ -1515,6 +1511,20 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
 enum Step {
     Pushed,
     Done(bool),
+}
+
+/// Whether the string `s` is one of the enum's values (written out, not
+/// through an iterator, so that it stays in its caller's loop).
+#[inline(always)]
+fn in_strings(e: &EnumOp, s: &str) -> bool {
+    for l in e.values.iter() {
+        if let crate::json::Value::String(v) = &l.value
+            && tape::same(v.as_bytes(), s.as_bytes())
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// Counts characters up to `cap` (enough to compare with a bound).

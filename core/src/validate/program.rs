@@ -382,11 +382,15 @@ impl ObjectOp {
     /// The index and node of the property named `name`, whose code is `code`.
     #[inline(always)]
     pub(crate) fn property(&self, name: &[u8], code: u32) -> Option<(u32, NodeId)> {
-        // Equal codes of names up to four bytes long are equal names.
-        let named = |p: &str| p.len() == name.len() && (name.len() <= 4 || p.as_bytes() == name);
-        let same = |i: usize| self.codes[i] == code && named(&self.properties[i].0);
         let i = if self.table.is_empty() {
-            self.codes.iter().zip(self.properties.iter()).position(|(&c, (p, _))| c == code && named(p))?
+            let mut found = None;
+            for (i, &c) in self.codes.iter().enumerate() {
+                if c == code && named(&self.properties[i].0, name) {
+                    found = Some(i);
+                    break;
+                }
+            }
+            found?
         } else {
             let mask = self.table.len() - 1;
             let mut at = slot(code, self.table.len());
@@ -395,7 +399,7 @@ impl ObjectOp {
                 if i == 0 {
                     return None;
                 }
-                if same(i - 1) {
+                if self.codes[i - 1] == code && named(&self.properties[i - 1].0, name) {
                     break i - 1;
                 }
                 at = (at + 1) & mask;
@@ -403,6 +407,13 @@ impl ObjectOp {
         };
         Some((i as u32, self.properties[i].1))
     }
+}
+
+/// Whether the property `p` is `name`, whose code is the property's: equal
+/// codes of names up to four bytes long are equal names.
+#[inline(always)]
+fn named(p: &str, name: &[u8]) -> bool {
+    p.len() == name.len() && (name.len() <= 4 || super::tape::same(p.as_bytes(), name))
 }
 
 /// Properties up to which [`ObjectOp::property`] scans the codes rather

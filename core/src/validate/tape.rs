@@ -68,23 +68,67 @@ impl Tok {
 }
 
 /// A name's code: up to four bytes, the bytes themselves (so that equal
-/// codes and lengths mean equal names); longer, a hash of them.
+/// codes and lengths mean equal names); longer, a hash of them, read a word
+/// at a time, the last word overlapping the one before it (no loop over
+/// bytes: in the component each turn of a loop checks the host's epoch).
 #[inline(always)]
 pub(crate) fn code(b: &[u8]) -> u32 {
-    if b.len() <= 4 {
-        return b.iter().rev().fold(0u32, |acc, &c| (acc << 8) | u32::from(c));
+    let n = b.len();
+    match n {
+        0 => return 0,
+        1..=3 => return u32::from(b[0]) | u32::from(b[n / 2]) << (8 * (n / 2)) | u32::from(b[n - 1]) << (8 * (n - 1)),
+        4 => return word4(b, 0),
+        _ => {}
     }
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut h = b.len() as u64;
-    let mut chunks = b.chunks_exact(8);
-    for c in &mut chunks {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(c);
-        h = (h.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    let mix = |h: u64, w: u64| (h.rotate_left(23) ^ w).wrapping_mul(K);
+    let mut h = n as u64;
+    if n < 8 {
+        h = mix(h, u64::from(word4(b, 0)) | u64::from(word4(b, n - 4)) << 32);
+    } else {
+        let mut at = 0;
+        while at + 8 < n {
+            h = mix(h, word8(b, at));
+            at += 8;
+        }
+        h = mix(h, word8(b, n - 8));
     }
-    let tail = chunks.remainder().iter().rev().fold(0u64, |acc, &c| (acc << 8) | u64::from(c));
-    h = (h.rotate_left(23) ^ tail).wrapping_mul(K);
     (h >> 32) as u32 ^ h as u32
+}
+
+/// Whether two byte strings are equal, compared in place up to sixteen
+/// bytes: two words that may overlap, no loop and no call (names, keys and
+/// `enum` strings are mostly that short; in the component a call to
+/// `memcmp` and its loop each check the host's epoch).
+#[inline(always)]
+pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+        8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+        _ => a == b,
+    }
+}
+
+/// The four bytes of `s` from `i` as one word.
+#[inline(always)]
+fn word4(s: &[u8], i: usize) -> u32 {
+    let mut w = [0u8; 4];
+    w.copy_from_slice(&s[i..i + 4]);
+    u32::from_le_bytes(w)
+}
+
+/// The eight bytes of `s` from `i` as one word.
+#[inline(always)]
+fn word8(s: &[u8], i: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&s[i..i + 8]);
+    u64::from_le_bytes(w)
 }
 
 pub(crate) const NONE: u32 = u32::MAX;
@@ -377,6 +421,9 @@ struct Open {
     object: bool,
     /// Where this object's keys start in `Parser::keys`.
     keys_from: u32,
+    /// Bit `code % 64` set for each of this object's keys so far: a key
+    /// whose bit is clear is none of them, and is not compared with them.
+    seen: u64,
 }
 
 /// Objects with more members than this are checked for duplicate keys once,
@@ -441,7 +488,7 @@ impl Parser<'_> {
                     let kind = if object { Kind::Object } else { Kind::Array };
                     self.toks.push(Tok::new(kind, 0, 0, 0));
                     let keys_from = self.keys.len() as u32;
-                    self.stack.push(Open { tok, count: 0, object, keys_from });
+                    self.stack.push(Open { tok, count: 0, object, keys_from, seen: 0 });
                     i = self.ws(i + 1);
                     if b.get(i) == Some(if object { &b'}' } else { &b']' }) {
                         i += 1;
@@ -587,7 +634,11 @@ impl Parser<'_> {
         };
         let tok = self.toks.len() as u32;
         self.toks.push(Tok { aux, ..Tok::new(Kind::String, flags, len, at) });
-        if self.keys.len() - from < SCAN_KEYS {
+        let open = self.stack.last_mut()?;
+        let bit = 1u64 << (aux % 64);
+        let seen = open.seen & bit != 0;
+        open.seen |= bit;
+        if seen && self.keys.len() - from < SCAN_KEYS {
             for &k in &self.keys[from..] {
                 let t = &self.toks[k as usize];
                 if t.aux == aux && t.len == len && (len <= 4 || self.key_str(k) == self.key_str(tok)) {
@@ -780,6 +831,24 @@ mod tests {
         // Equal codes, other names: all accepted.
         let near: Vec<String> = (0..100).map(|i| format!("\"{}\":0", "a".repeat(i + 1))).collect();
         assert!(Tape::parse(&format!("{{{}}}", near.join(",")), LIMITS).is_ok());
+    }
+
+    /// `same` agrees with `==` for every length up to past its word reads,
+    /// with a difference at every position, and for unequal lengths.
+    #[test]
+    fn same_agrees_with_slice_equality() {
+        let a: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for n in 0..=40 {
+            assert!(same(&a[..n], &a[..n]), "{n}");
+            for at in 0..n {
+                let mut b = a[..n].to_vec();
+                b[at] ^= 0x20;
+                assert!(!same(&a[..n], &b), "{n} {at}");
+            }
+            if n > 0 {
+                assert!(!same(&a[..n], &a[..n - 1]), "{n}");
+            }
+        }
     }
 
     #[test]
