@@ -415,9 +415,7 @@ pub(crate) fn plain_run(bytes: &[u8], from: usize) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut i = from;
     while i + 8 <= bytes.len() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&bytes[i..i + 8]);
-        let w = u64::from_le_bytes(word);
+        let w = word8(bytes, i);
         let quote = w ^ (ONES * u64::from(b'"'));
         let backslash = w ^ (ONES * u64::from(b'\\'));
         let special = ((w.wrapping_sub(ONES * 0x20) & !w)
@@ -433,6 +431,15 @@ pub(crate) fn plain_run(bytes: &[u8], from: usize) -> usize {
         i += 1;
     }
     i
+}
+
+/// The eight bytes of `s` from `i` as one little-endian word (the first
+/// byte lowest).
+#[inline(always)]
+pub(crate) fn word8(s: &[u8], i: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&s[i..i + 8]);
+    u64::from_le_bytes(w)
 }
 
 /// The bytes [`plain_run`] stops at, as a table for its last few bytes.
@@ -835,13 +842,11 @@ pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<ScannedNu
 fn digit_run(b: &[u8], mut i: usize, mut mantissa: u64) -> (usize, u64, bool) {
     const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
     let mut nonzero = false;
-    while let Some(chunk) = b.get(i..i + 8) {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
+    while i + 8 <= b.len() {
         // Each digit byte becomes its value, 0 to 9; any other byte is
         // above 9 and gets its high bit from one of the two terms (a carry
         // out of a byte above 0x89 reaches only bytes after it).
-        let x = u64::from_le_bytes(word) ^ 0x3030_3030_3030_3030;
+        let x = word8(b, i) ^ 0x3030_3030_3030_3030;
         let other = (x | x.wrapping_add(0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080;
         let k = other.trailing_zeros() / 8;
         if k == 0 {

@@ -12,7 +12,7 @@
 //! one that parser gives.
 
 use super::number::Dec;
-use crate::json::{self, ParseError, ParseErrorKind, ParseLimits};
+use crate::json::{self, ParseError, ParseErrorKind, ParseLimits, word8};
 use std::cell::OnceCell;
 
 /// What a token is.
@@ -115,20 +115,12 @@ pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
-/// The four bytes of `s` from `i` as one word.
+/// The four bytes of `s` from `i` as one word (as [`json::word8`] reads eight).
 #[inline(always)]
 fn word4(s: &[u8], i: usize) -> u32 {
     let mut w = [0u8; 4];
     w.copy_from_slice(&s[i..i + 4]);
     u32::from_le_bytes(w)
-}
-
-/// The eight bytes of `s` from `i` as one word.
-#[inline(always)]
-fn word8(s: &[u8], i: usize) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&s[i..i + 8]);
-    u64::from_le_bytes(w)
 }
 
 pub(crate) const NONE: u32 = u32::MAX;
