@@ -17,7 +17,9 @@ and by place. A check is the compiled code's compare of the engine's epoch
 with the store's deadline, at each function entry and loop head, whose branch
 goes to `wasmtime_builtin_new_epoch`; the places are found by disassembling
 the compiled core module (`objdump`) in a cache directory of the run's own.
-Deterministic: the same build gives the same counts.
+Deterministic: the same build gives the same counts. For scale, when
+target/host/validate-loop is built (`make bench` builds it), the native core's
+instructions for the same call, counted the same way, and by function.
 """
 
 from __future__ import annotations
@@ -168,6 +170,32 @@ def measure(component: str, mode: str, item: str) -> Tuple[Dict[int, float], Mod
     return per_call, module
 
 
+def native(item: str) -> Dict[str, float]:
+    """The native core's instructions per validate call, by function:
+    `validate-loop` under callgrind, 1,200 calls against 200."""
+    by_function: Dict[str, float] = collections.Counter()
+    with tempfile.TemporaryDirectory() as directory:
+        for sign, calls in zip((-1, 1), CALLS):
+            out = Path(directory) / f"callgrind.{calls}"
+            subprocess.run(
+                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--log-file=/dev/null"]
+                + [str(ROOT / "target" / "host" / "validate-loop"), item, str(calls)],
+                check=True,
+                cwd=ROOT,
+            )
+            report = subprocess.run(
+                ["callgrind_annotate", "--inclusive=no", "--threshold=100", str(out)], capture_output=True, text=True, check=True
+            )
+            for line in report.stdout.splitlines():
+                # "COUNT (PERCENT)  FILE:FUNCTION [OBJECT]": the file ends at
+                # the first single colon.
+                m = re.match(r"\s*([\d,]+)\s+\([^)]*\)\s+(?:[^:\s]|::)*?[^:]:(?!:)(.*?)\s*(\[.*\])?$", line)
+                if m:
+                    name = re.sub(r"::h[0-9a-f]{16}$", "", re.sub(r"'\d+$", "", m.group(2)))
+                    by_function[name] += sign * int(m.group(1).replace(",", "")) / (CALLS[1] - CALLS[0])
+    return by_function
+
+
 def load_base(perfmap: Path, module: Module) -> int:
     """Where the module's code was loaded last: its first function's entry
     in the perf map, written last (an engine may load the code more than
@@ -221,6 +249,12 @@ def main() -> None:
     print("  by function: without, with, the checks' share")
     for name in sorted(set(d) | set(n), key=lambda k: -(d.get(k, 0) - n.get(k, 0)))[:12]:
         print(f"  {n.get(name, 0):9,.0f} {d.get(name, 0):9,.0f} {d.get(name, 0) - n.get(name, 0):+8,.0f}  {name[:90]}")
+    loop = ROOT / "target" / "host" / "validate-loop"
+    if loop.exists():
+        core = native(item)
+        print(f"  the native core (target/host/validate-loop): {sum(core.values()):,.0f}; by function, native and without checks:")
+        for name, count in sorted(core.items(), key=lambda x: -x[1])[:6]:
+            print(f"  {count:9,.0f} {n.get(name, 0):9,.0f}  {name[:90]}")
     places = checks["places"]
     print(f"  checks run per call: {sum(places.values()):,.0f}, by function:")
     by_fn: Dict[str, float] = collections.Counter()
