@@ -42,13 +42,10 @@ def child(component: str, mode: str, item: str, calls: int, cache: str) -> None:
     sys.path.insert(0, str(ROOT / "python" / "src"))
     import tool_schema
     from tool_schema import _engine
-    from wasmtime import Config, Engine
+    from wasmtime import Engine
 
     def named_engine(bounds: _engine.Bounds) -> Engine:
-        config = Config()
-        config.wasm_component_model = True
-        config.consume_fuel = bounds.fuel
-        config.epoch_interruption = bounds.epoch
+        config = _engine._config(bounds)
         config.profiler = "perfmap"
         return Engine(config)
 

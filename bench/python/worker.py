@@ -38,12 +38,9 @@ if len(sys.argv) > 3 and sys.argv[3] == "--profile" and os.environ.get("TOOL_SCH
     from tool_schema import _engine
 
     def _perfmap_engine(bounds: Any) -> Any:
-        from wasmtime import Config, Engine
+        from wasmtime import Engine
 
-        config = Config()
-        config.wasm_component_model = True
-        config.consume_fuel = bounds.fuel
-        config.epoch_interruption = bounds.epoch
+        config = _engine._config(bounds)
         config.profiler = "perfmap"
         return Engine(config)
 

@@ -90,11 +90,17 @@ def engine_for(bounds: Bounds) -> Engine:
 
 
 def _new_engine(bounds: Bounds) -> Engine:
+    return Engine(_config(bounds))
+
+
+def _config(bounds: Bounds) -> Config:
+    """The engine settings for ``bounds`` (the bench's profiles add a perf
+    map to them)."""
     config = Config()
     config.wasm_component_model = True
     config.consume_fuel = bounds.fuel
     config.epoch_interruption = bounds.epoch
-    return Engine(config)
+    return config
 
 
 def _start_ticker(engine: Engine, interval: float) -> None:
