@@ -27,6 +27,7 @@ from __future__ import annotations
 import bisect
 import collections
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -49,7 +50,7 @@ def child(component: str, mode: str, item: str, calls: int, cache: str) -> None:
         config.profiler = "perfmap"
         return Engine(config)
 
-    _engine._new_engine = named_engine  # type: ignore[assignment]
+    _engine._new_engine = named_engine
     data = ROOT / "bench" / "data"
     if mode == "deadline":
         rt = tool_schema.Runtime(component=component, cache_dir=cache)
@@ -65,7 +66,7 @@ def counts(out: Path) -> Dict[int, int]:
     """Instructions by address, from a callgrind file written with
     --dump-instr=yes (the cost lines after a `calls=` line are a call's
     inclusive cost, not the caller's own, and are left out)."""
-    by_addr: Dict[int, int] = collections.Counter()
+    by_addr: Dict[int, int] = collections.defaultdict(int)
     addr = 0
     skip = False
     fields = 1
@@ -157,20 +158,20 @@ def measure(component: str, mode: str, item: str) -> Tuple[Dict[int, float], Mod
             runs.append((counts(out), Path(f"/tmp/perf-{pid}.map")))
         (cwasm,) = Path(cache).glob("tool_schema-py-core-*.cwasm")
         module = Module(cwasm)
-    per_call: Dict[int, float] = collections.Counter()
+    per_call: Dict[int, float] = collections.defaultdict(float)
     for sign, (by_addr, perfmap) in zip((-1, 1), runs):
         base = load_base(perfmap, module)
-        for addr, n in by_addr.items():
+        for addr, count in by_addr.items():
             offset = addr - base
             if 0 <= offset < module.ends[-1]:
-                per_call[offset] += sign * n / (CALLS[1] - CALLS[0])
+                per_call[offset] += sign * count / (CALLS[1] - CALLS[0])
     return per_call, module
 
 
 def native(item: str) -> Dict[str, float]:
     """The native core's instructions per validate call, by function:
     `validate-loop` under callgrind, 1,200 calls against 200."""
-    by_function: Dict[str, float] = collections.Counter()
+    by_function: Dict[str, float] = collections.defaultdict(float)
     with tempfile.TemporaryDirectory() as directory:
         for sign, calls in zip((-1, 1), CALLS):
             out = Path(directory) / f"callgrind.{calls}"
@@ -223,22 +224,29 @@ def main() -> None:
         return
     item = sys.argv[1] if len(sys.argv) > 1 else "place-order"
     component = sys.argv[2] if len(sys.argv) > 2 else str(ROOT / "target" / "bench-profile" / "tool_schema.wasm")
+    for tool in ("valgrind", "callgrind_annotate", "objdump", "nm"):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"epoch_cost: {tool} is not installed (apt-get install valgrind binutils)")
+    if not Path(component).is_file():
+        raise SystemExit(f"epoch_cost: {component} is missing: bench/profile.sh builds it (the component with its names)")
+    if not (ROOT / "bench" / "data" / f"{item}-1.5kb-valid.json").is_file():
+        raise SystemExit(f"epoch_cost: no input {item!r}: bench/data has place-order and query")
     by_function: Dict[str, Dict[str, float]] = {}
     checks: Dict[str, Dict[str, float]] = {}
     for mode in ("deadline", "none"):
         per_call, module = measure(component, mode, item)
-        functions: Dict[str, float] = collections.Counter()
-        for offset, n in per_call.items():
+        functions: Dict[str, float] = collections.defaultdict(float)
+        for offset, count in per_call.items():
             i = module.function(offset)
-            functions[module.names[i] if i >= 0 else "?"] += n
+            functions[module.names[i] if i >= 0 else "?"] += count
         by_function[mode] = functions
         if mode == "deadline":
-            places: Dict[str, float] = collections.Counter()
+            places: Dict[str, float] = collections.defaultdict(float)
             for offset in module.checks:
-                n = per_call.get(offset, 0.0)
-                if n >= 0.5:
+                runs = per_call.get(offset, 0.0)
+                if runs >= 0.5:
                     i = module.function(offset)
-                    places[f"{module.names[i]} +{offset - module.starts[i]:#x}"] = n
+                    places[f"{module.names[i]} +{offset - module.starts[i]:#x}"] = runs
             checks["places"] = places
     d, n = by_function["deadline"], by_function["none"]
     print(f"{item}: the component's instructions per validate call (callgrind, {CALLS[1]} - {CALLS[0]} calls)")
@@ -254,7 +262,7 @@ def main() -> None:
             print(f"  {count:9,.0f} {n.get(name, 0):9,.0f}  {name[:90]}")
     places = checks["places"]
     print(f"  checks run per call: {sum(places.values()):,.0f}, by function:")
-    by_fn: Dict[str, float] = collections.Counter()
+    by_fn: Dict[str, float] = collections.defaultdict(float)
     for place, count in places.items():
         by_fn[place.rsplit(" +", 1)[0]] += count
     for name, count in sorted(by_fn.items(), key=lambda x: -x[1])[:8]:
