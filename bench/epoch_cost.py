@@ -1,10 +1,13 @@
 """What the deadline's epoch checks add to one `validate` call of the Python
 package, counted rather than timed (bench/README.md, "What a per-call bound
-costs"). Run from the repository root after `bench/profile.sh` (which builds
-target/bench-profile/tool_schema.wasm, the component with its function names)
-and `make bench` (bench/.venv); needs valgrind:
+costs"). Run from the repository root after `make bench` (bench/.venv, and
+target/host/validate-loop); needs valgrind:
 
     bench/.venv/bin/python bench/epoch_cost.py [ITEM] [COMPONENT]
+
+COMPONENT is the component to count, with its function names; without it,
+bench/named-component.sh builds one from the tree as it is
+(target/bench-profile/tool_schema.wasm).
 
 ITEM is place-order (the default) or query: bench/data/ITEM.schema.json and
 ITEM-1.5kb-valid.json. For the package with its deadline and with
@@ -227,8 +230,11 @@ def main() -> None:
     for tool in ("valgrind", "callgrind_annotate", "objdump", "nm"):
         if shutil.which(tool) is None:
             raise SystemExit(f"epoch_cost: {tool} is not installed (apt-get install valgrind binutils)")
+    if len(sys.argv) <= 2:
+        # The component with its names, as the tree is now.
+        subprocess.run([str(ROOT / "bench" / "named-component.sh")], cwd=ROOT, check=True)
     if not Path(component).is_file():
-        raise SystemExit(f"epoch_cost: {component} is missing: bench/profile.sh builds it (the component with its names)")
+        raise SystemExit(f"epoch_cost: {component} is missing")
     if not (ROOT / "bench" / "data" / f"{item}-1.5kb-valid.json").is_file():
         raise SystemExit(f"epoch_cost: no input {item!r}: bench/data has place-order and query")
     by_function: Dict[str, Dict[str, float]] = {}

@@ -27,10 +27,7 @@ command -v perf >/dev/null || { echo "profile.sh: perf is not installed (apt-get
 [ -x "$BENCH" ] || { echo "profile.sh: run make bench first ($BENCH is missing)" >&2; exit 1; }
 
 # The component with its names: the same build as `make component`, unstripped.
-CARGO_PROFILE_RELEASE_STRIP=false cargo build -q -p tool-schema-guest --target wasm32-unknown-unknown --release \
-  --target-dir "$OUT"
-guest/fold.sh "$OUT/wasm32-unknown-unknown/release/tool_schema_guest.wasm" "$OUT/tool_schema_guest.merged.wasm" -g
-wasm-tools component new "$OUT/tool_schema_guest.merged.wasm" -o "$OUT/tool_schema.wasm"
+bench/named-component.sh >/dev/null
 # The jco package over it, in a copy of js/.
 rm -rf "$OUT/js" && mkdir -p "$OUT/js" && cp -r js/src js/package.json "$OUT/js/"
 (cd js && node scripts/build.mjs "../$OUT/tool_schema.wasm" "../$OUT/js/gen" >/dev/null)
