@@ -755,15 +755,7 @@ impl<'v> Compiler<'v> {
                 "const" if draft >= Draft::D6 => ops.push(Op::Const(Box::new(literal(v)))),
                 "enum" => {
                     let Some(list) = v.as_array() else { continue };
-                    let values: Box<[Literal]> = list.iter().map(literal).collect();
-                    let index = (values.len() > 8).then(|| {
-                        let mut m = HashMap::new();
-                        for (i, l) in values.iter().enumerate() {
-                            m.entry(l.canon.clone()).or_insert(i as u32);
-                        }
-                        m
-                    });
-                    ops.push(Op::Enum(Box::new(EnumOp { values, index })));
+                    ops.push(Op::Enum(Box::new(EnumOp::new(list.iter().map(literal).collect()))));
                 }
                 "minimum" => {
                     let Some(l) = limit(v) else { continue };
@@ -813,7 +805,7 @@ impl<'v> Compiler<'v> {
                     let list = names(v);
                     if !list.is_empty() {
                         let slots = vec![NO_SLOT; list.len()].into();
-                        ops.push(Op::Required(Box::new(RequiredOp { names: list, slots })));
+                        ops.push(Op::Required(Box::new(RequiredOp { names: list, slots, mask: 0 })));
                     }
                 }
                 "dependentRequired" if draft >= Draft::D2019 => {
@@ -1080,6 +1072,7 @@ impl<'v> Compiler<'v> {
                         .iter()
                         .map(|n| names.iter().position(|p| p == n).filter(|&i| i < 64).map_or(NO_SLOT, |i| i as u8))
                         .collect();
+                    r.mask = if r.slots.contains(&NO_SLOT) { 0 } else { r.slots.iter().fold(0, |m, &s| m | 1 << s) };
                 }
             }
         }

@@ -1347,6 +1347,12 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
             Op::Required(r) => {
                 if tok.kind != Kind::Object {
                     true
+                } else if let Some(bits) = seen
+                    && r.mask != 0
+                    && bits & r.mask == r.mask
+                {
+                    // The object op saw every name: no search.
+                    self.charge(r.names.len() as u64)
                 } else {
                     let mut all = true;
                     for (j, name) in r.names.iter().enumerate() {
@@ -1513,18 +1519,11 @@ enum Step {
     Done(bool),
 }
 
-/// Whether the string `s` is one of the enum's values (written out, not
-/// through an iterator, so that it stays in its caller's loop).
-#[inline(always)]
+/// Whether the string `s` is one of the enum's values: a probe of their
+/// table, no search (one copy of it for both of its callers).
+#[inline(never)]
 fn in_strings(e: &EnumOp, s: &str) -> bool {
-    for l in e.values.iter() {
-        if let crate::json::Value::String(v) = &l.value
-            && tape::same(v.as_bytes(), s.as_bytes())
-        {
-            return true;
-        }
-    }
-    false
+    e.has_string(s.as_bytes())
 }
 
 /// Counts characters up to `cap` (enough to compare with a bound).
@@ -1732,6 +1731,34 @@ mod chain_tests {
             // Every link was met on the way in, and skipped its check.
             assert!(knowing.chain.is_empty(), "{args}: {:?} left", knowing.chain);
             assert!(knowing.work > plain.work, "{args}: the chain saved no work");
+        }
+    }
+}
+
+#[cfg(test)]
+mod required_tests {
+    use crate::validate::{Options, Validator};
+
+    /// `required` is settled from the properties the object op saw when
+    /// every name is a property (in any order of the arguments), and by a
+    /// search when one is not: either way each missing name is one error,
+    /// in the order `required` gives them.
+    #[test]
+    fn required_names_are_found_whether_or_not_they_are_properties() {
+        let declared = r#"{"properties": {"a": {}, "b": {}, "c": {}}, "required": ["c", "a"]}"#;
+        let undeclared = r#"{"properties": {"a": {}, "b": {}}, "required": ["c", "a"]}"#;
+        for schema in [declared, undeclared] {
+            let v = Validator::compile(schema, Options::default()).unwrap();
+            for args in [r#"{"a": 1, "c": 2}"#, r#"{"c": 2, "b": 0, "a": 1}"#, r#"{"b": 0, "a": 1, "c": null}"#] {
+                assert!(v.validate(args).is_ok(), "{schema}: {args}");
+            }
+            let missing =
+                |args: &str| -> Vec<String> { v.validate(args).unwrap_err().into_iter().map(|e| e.message).collect() };
+            assert_eq!(missing(r#"{"a": 1}"#).len(), 1, "{schema}");
+            assert!(missing(r#"{"a": 1}"#)[0].contains("'c'"), "{schema}");
+            let both = missing(r#"{"b": 1}"#);
+            assert_eq!(both.len(), 2, "{schema}");
+            assert!(both[0].contains("'c'") && both[1].contains("'a'"), "{schema}: {both:?}");
         }
     }
 }

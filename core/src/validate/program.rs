@@ -208,6 +208,72 @@ pub(crate) struct EnumOp {
     pub values: Box<[Literal]>,
     /// Canonical forms → first index, when there are many values.
     pub index: Option<std::collections::HashMap<Box<[u8]>, u32>>,
+    /// The string values' [`code`](super::tape::code)s in an open-addressing
+    /// table (index + 1, 0 for empty) of twice as many slots or more, when
+    /// there are few values (no `index`): a string is then found, or found
+    /// missing, by its first probe mostly, without a search of the values.
+    pub strings: Box<[(u32, u32)]>,
+}
+
+impl EnumOp {
+    pub(crate) fn new(values: Box<[Literal]>) -> EnumOp {
+        let index = (values.len() > 8).then(|| {
+            let mut m = std::collections::HashMap::new();
+            for (i, l) in values.iter().enumerate() {
+                m.entry(l.canon.clone()).or_insert(i as u32);
+            }
+            m
+        });
+        let mut strings = Vec::new();
+        if index.is_none() {
+            let size = (values.len() * 2).next_power_of_two();
+            strings = vec![(0u32, 0u32); size];
+            for (i, l) in values.iter().enumerate() {
+                if let Value::String(v) = &l.value {
+                    let c = super::tape::code(v.as_bytes());
+                    let mut at = slot(c, size);
+                    while strings[at].1 != 0 {
+                        at = (at + 1) & (size - 1);
+                    }
+                    strings[at] = (c, i as u32 + 1);
+                }
+            }
+        }
+        EnumOp { values, index, strings: strings.into() }
+    }
+
+    /// Whether `s` is one of the string values (with no `index`).
+    #[inline(always)]
+    pub(crate) fn has_string(&self, s: &[u8]) -> bool {
+        let size = self.strings.len();
+        if size == 0 {
+            return false;
+        }
+        let c = super::tape::code(s);
+        // The first probe, then the rest of the cluster.
+        let mut at = slot(c, size);
+        let first = self.strings[at];
+        if first.1 == 0 || self.is_string(first, c, s) {
+            return first.1 != 0;
+        }
+        loop {
+            at = (at + 1) & (size - 1);
+            let e = self.strings[at];
+            if e.1 == 0 {
+                return false;
+            }
+            if self.is_string(e, c, s) {
+                return true;
+            }
+        }
+    }
+
+    /// Whether the entry `(code, index + 1)` of `strings` is `s`, of code `c`.
+    #[inline(always)]
+    fn is_string(&self, (code, i): (u32, u32), c: u32, s: &[u8]) -> bool {
+        code == c
+            && matches!(&self.values[i as usize - 1].value, Value::String(v) if super::tape::same(v.as_bytes(), s))
+    }
 }
 
 /// The formats a `format` op checks.
@@ -237,6 +303,9 @@ pub(crate) struct FormatOp {
 pub(crate) struct RequiredOp {
     pub names: Box<[Box<str>]>,
     pub slots: Box<[u8]>,
+    /// The bits of `slots` together, when every name has a slot (else 0):
+    /// all are present when the object op saw all of these bits.
+    pub mask: u64,
 }
 
 pub(crate) const NO_SLOT: u8 = u8::MAX;
@@ -377,6 +446,20 @@ impl ObjectOp {
             pattern_index,
             additional,
         }
+    }
+
+    /// [`ObjectOp::property`], trying the property at index `expect` first:
+    /// arguments mostly name the properties in the order the schema declares
+    /// them, so the next one is usually found without a search.
+    #[inline(always)]
+    pub(crate) fn property_after(&self, name: &[u8], code: u32, expect: usize) -> Option<(u32, NodeId)> {
+        if let Some(&c) = self.codes.get(expect)
+            && c == code
+            && named(&self.properties[expect].0, name)
+        {
+            return Some((expect as u32, self.properties[expect].1));
+        }
+        self.property(name, code)
     }
 
     /// The index and node of the property named `name`, whose code is `code`.
@@ -826,6 +909,24 @@ mod property_lookup_tests {
         }
     }
 
+    /// Tried at the expected index first, a name is found wherever it is,
+    /// whatever index is expected (past the end too), and no other name is.
+    #[test]
+    fn a_name_is_found_from_any_expected_index() {
+        for count in [1usize, 5, 8, 9, 40] {
+            let names: Vec<String> = (0..count).map(|i| format!("n{i}")).collect();
+            let o = object(&names);
+            for expect in 0..=count + 1 {
+                for (i, name) in names.iter().enumerate() {
+                    let found = o.property_after(name.as_bytes(), code(name.as_bytes()), expect);
+                    assert_eq!(found, Some((i as u32, 100 + i as NodeId)), "count {count}, expect {expect}, {name}");
+                }
+                assert_eq!(o.property_after(b"m0", code(b"m0"), expect), None);
+                assert_eq!(o.property_after(b"n0x", code(b"n0x"), expect), None);
+            }
+        }
+    }
+
     /// A name given twice (as a schema's `properties` cannot, but the table
     /// must not care): the first is found.
     #[test]
@@ -835,5 +936,39 @@ mod property_lookup_tests {
         for i in 0..10 {
             assert_eq!(lookup(&o, &format!("name{i}")).map(|(k, _)| k), Some(i), "name{i}");
         }
+    }
+}
+
+#[cfg(test)]
+mod enum_string_tests {
+    use super::*;
+
+    fn op(values: &[Value]) -> EnumOp {
+        EnumOp::new(values.iter().map(|v| Literal { value: v.clone(), canon: Box::default() }).collect())
+    }
+
+    /// Every string value is found by its probe, among values of every kind
+    /// and in clusters of equal codes (short names differing in the middle
+    /// byte, which short codes ignore past three bytes); no other string is.
+    #[test]
+    fn the_table_finds_every_string_value_and_no_other() {
+        let strings =
+            ["", "a", "ab", "abc", "axc", "<=", ">=", "!=", "expected_delivery_date", "expected_delivery_datf"];
+        let mut values: Vec<Value> = strings.iter().map(|s| Value::String((*s).into())).collect();
+        values.push(Value::Null);
+        values.push(Value::Number(crate::json::Number::from_i128(7)));
+        for n in 0..=8 {
+            let o = op(&values[..n]);
+            assert!(o.index.is_none() && o.strings.len() >= 2 * n);
+            for (i, s) in strings.iter().enumerate() {
+                assert_eq!(o.has_string(s.as_bytes()), i < n, "{n} values: {s:?}");
+            }
+            for other in ["b", "ac", "abd", "abcd", "expected_delivery_dat", "7", "null"] {
+                assert!(!o.has_string(other.as_bytes()), "{n} values: {other:?}");
+            }
+        }
+        // The non-strings have no entry; more than eight values use the index instead.
+        assert!(!op(&values[10..]).has_string(b"7"));
+        assert!(op(&values).strings.is_empty());
     }
 }

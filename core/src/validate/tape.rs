@@ -504,7 +504,15 @@ impl Parser<'_> {
                 }
                 _ => return None,
             }
-            // After a value: close what it ends, or go on to the next one.
+            // After a value: the next one of the same array or object, in
+            // compact text (the common case, taken before the loop: in
+            // WebAssembly a loop's every turn checks the host's deadline),
+            if !self.stack.is_empty() && b.get(i) == Some(&b',') {
+                i = self.ws(i + 1);
+                i = self.next_in_open(i)?;
+                continue;
+            }
+            // or close what it ends, and go on to the next one.
             loop {
                 let Some(open) = self.stack.last() else {
                     let end = i;

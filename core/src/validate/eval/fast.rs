@@ -224,6 +224,7 @@ impl Eval<'_, '_, '_> {
         let tape = self.tape;
         let mut seen = 0u64;
         let mut key = inst + 1;
+        let mut expect = 0;
         for _ in 0..len {
             if self.work == 0 {
                 return None;
@@ -231,7 +232,8 @@ impl Eval<'_, '_, '_> {
             self.work -= 1;
             let value = key + 1;
             let mut matched = false;
-            if let Some((slot, child)) = o.property(tape.bytes(key), tape.code(key)) {
+            if let Some((slot, child)) = o.property_after(tape.bytes(key), tape.code(key), expect) {
+                expect = slot as usize + 1;
                 if slot < 64 {
                     seen |= 1 << slot;
                 }
