@@ -333,7 +333,7 @@ impl Sink {
         // Cut to the distinct ones now and then, so that a problem reported
         // over and over costs no memory.
         if self.past.len() >= self.compact_at.max(1 << 16) {
-            self.past.sort_unstable();
+            crate::sort::unstable(&mut self.past);
             self.past.dedup();
             self.compact_at = 2 * self.past.len();
         }
@@ -341,7 +341,7 @@ impl Sink {
 
     /// How many distinct diagnostics were found past the ones kept.
     fn more(&mut self) -> usize {
-        self.past.sort_unstable();
+        crate::sort::unstable(&mut self.past);
         self.past.dedup();
         self.past.len() + self.unlisted
     }

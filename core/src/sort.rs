@@ -1,7 +1,8 @@
-//! One stable sort for the cold paths (diagnostics, errors, compiling):
-//! a merge sort whose comparison is called through a reference, so that each
-//! element type adds a few hundred bytes to the component rather than the
-//! several kilobytes of the standard library's sort.
+//! The sorts of the cold paths (diagnostics, errors, compiling): a stable
+//! merge sort and an unstable heap sort, each calling its comparison through
+//! a reference, so that each element type adds a few hundred bytes to the
+//! component rather than the several kilobytes of the standard library's
+//! sorts.
 
 /// Sorts `v` by `less`, keeping equal elements in their order.
 pub(crate) fn stable_by<T>(v: &mut Vec<T>, less: &dyn Fn(&T, &T) -> bool) {
@@ -35,6 +36,50 @@ fn merged<T>(mut v: Vec<T>, less: &dyn Fn(&T, &T) -> bool) -> Vec<T> {
     out
 }
 
+/// Sorts `v` in place, in ascending order; equal elements in any order.
+pub(crate) fn unstable<T: Ord>(v: &mut [T]) {
+    unstable_by(v, &|a, b| a < b);
+}
+
+/// Sorts `v` in place by `less`, in O(n log n) whatever the input (a heap
+/// sort; insertion for a few elements); equal elements in any order.
+pub(crate) fn unstable_by<T>(v: &mut [T], less: &dyn Fn(&T, &T) -> bool) {
+    let n = v.len();
+    if n <= 12 {
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && less(&v[j], &v[j - 1]) {
+                v.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+        return;
+    }
+    // The largest at the root of each heap `v[..end]`: built from the
+    // last parent up, then taken off to the end one at a time.
+    let sift = |v: &mut [T], mut at: usize, end: usize| loop {
+        let mut child = 2 * at + 1;
+        if child >= end {
+            return;
+        }
+        if child + 1 < end && less(&v[child], &v[child + 1]) {
+            child += 1;
+        }
+        if !less(&v[at], &v[child]) {
+            return;
+        }
+        v.swap(at, child);
+        at = child;
+    };
+    for at in (0..n / 2).rev() {
+        sift(v, at, n);
+    }
+    for end in (1..n).rev() {
+        v.swap(0, end);
+        sift(v, 0, end);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -46,5 +91,30 @@ mod tests {
             super::stable_by(&mut v, &|a, b| a.0 < b.0);
             assert_eq!(v, want, "n = {n}");
         }
+    }
+
+    #[test]
+    fn the_unstable_sort_orders_every_input() {
+        for n in [0usize, 1, 2, 3, 12, 13, 14, 40, 257, 1000] {
+            for shape in 0..4 {
+                let mut v: Vec<u32> = (0..n as u32)
+                    .map(|i| match shape {
+                        0 => i.wrapping_mul(2_654_435_761) % 97,
+                        1 => i,
+                        2 => n as u32 - i,
+                        _ => 7,
+                    })
+                    .collect();
+                let mut want = v.clone();
+                want.sort();
+                super::unstable(&mut v);
+                assert_eq!(v, want, "n = {n}, shape {shape}");
+            }
+        }
+        let mut pairs: Vec<(u32, u32)> = (0..100).map(|i| (i % 7, 100 - i)).collect();
+        let mut want = pairs.clone();
+        want.sort();
+        super::unstable(&mut pairs);
+        assert_eq!(pairs, want);
     }
 }

@@ -227,7 +227,7 @@ impl Walk<'_> {
                 op.in_place(false, &mut nodes);
             }
         }
-        nodes.sort_unstable();
+        crate::sort::unstable(&mut nodes);
         nodes.dedup();
         Some(nodes)
     }

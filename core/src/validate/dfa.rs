@@ -145,7 +145,7 @@ impl Dfa {
                 }
             }
         }
-        cuts.sort_unstable();
+        crate::sort::unstable(&mut cuts);
         cuts.dedup();
         // Intervals with the same membership in every set are one class.
         let class_states: Vec<usize> =
@@ -360,7 +360,7 @@ fn merge(a: &mut Vec<u32>, b: &[u32]) {
         return;
     }
     a.extend_from_slice(b);
-    a.sort_unstable();
+    crate::sort::unstable(a);
     a.dedup();
 }
 
@@ -383,7 +383,7 @@ impl Builder<'_> {
             N::Bol(n) if at_start => Some(*n),
             _ => None,
         });
-        out.sort_unstable();
+        crate::sort::unstable(&mut out);
         out
     }
 

@@ -176,7 +176,7 @@ type Set = Vec<(u32, u32)>;
 const MAX_CP: u32 = 0x10FFFF;
 
 fn normalize(mut v: Set) -> Set {
-    v.sort_unstable();
+    crate::sort::unstable(&mut v);
     let mut out: Set = Vec::with_capacity(v.len());
     for (a, b) in v {
         match out.last_mut() {

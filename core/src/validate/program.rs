@@ -356,7 +356,7 @@ impl PatternIndex {
             }
         }
         let mut lens: Vec<usize> = prefixed.keys().map(|p| p.len()).collect();
-        lens.sort_unstable();
+        crate::sort::unstable(&mut lens);
         lens.dedup();
         Some(PatternIndex { always: always.into(), prefixed, lens: lens.into() })
     }

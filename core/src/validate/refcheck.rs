@@ -179,7 +179,7 @@ pub(crate) fn bounded(root: &Value, limit: u64) -> bool {
     // Each node by its address, for the edges to find it.
     let address = |v: &Value| std::ptr::from_ref(v) as usize;
     let mut by_address: Vec<(usize, usize)> = nodes.iter().enumerate().map(|(i, (v, _))| (address(v), i)).collect();
-    by_address.sort_unstable();
+    crate::sort::unstable(&mut by_address);
     let node_of = |v: &Value| -> Option<usize> {
         let at = by_address.binary_search_by_key(&address(v), |&(a, _)| a).ok()?;
         Some(by_address[at].1)

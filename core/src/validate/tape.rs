@@ -613,7 +613,7 @@ impl Parser<'_> {
             let (x, y) = (&self.toks[*a as usize], &self.toks[*b as usize]);
             (x.aux, x.len).cmp(&(y.aux, y.len)).then_with(|| self.key_str(*a).cmp(self.key_str(*b)))
         };
-        keys[from..].sort_unstable_by(order);
+        crate::sort::unstable_by(&mut keys[from..], &|a, b| order(a, b).is_lt());
         let twice = keys[from..].windows(2).any(|w| order(&w[0], &w[1]).is_eq());
         self.keys = keys;
         twice
