@@ -208,11 +208,12 @@ pub(crate) struct EnumOp {
     pub values: Box<[Literal]>,
     /// Canonical forms → first index, when there are many values.
     pub index: Option<std::collections::HashMap<Box<[u8]>, u32>>,
-    /// The string values' [`code`](super::tape::code)s in an open-addressing
-    /// table (index + 1, 0 for empty) of twice as many slots or more, when
-    /// there are few values (no `index`): a string is then found, or found
-    /// missing, by its first probe mostly, without a search of the values.
-    pub strings: Box<[(u32, u32)]>,
+    /// Each value's [`code`](super::tape::code) when it is a string (0
+    /// otherwise), when there are few values (no `index`).
+    pub codes: Box<[u32]>,
+    /// Those codes' [`code_table`]: a string is then found, or found missing,
+    /// by its first probe mostly, without a search of the values.
+    pub strings: Box<[u32]>,
 }
 
 impl EnumOp {
@@ -224,55 +225,26 @@ impl EnumOp {
             }
             m
         });
+        let mut codes = Vec::new();
         let mut strings = Vec::new();
         if index.is_none() {
-            let size = (values.len() * 2).next_power_of_two();
-            strings = vec![(0u32, 0u32); size];
-            for (i, l) in values.iter().enumerate() {
-                if let Value::String(v) = &l.value {
-                    let c = super::tape::code(v.as_bytes());
-                    let mut at = slot(c, size);
-                    while strings[at].1 != 0 {
-                        at = (at + 1) & (size - 1);
-                    }
-                    strings[at] = (c, i as u32 + 1);
-                }
-            }
+            codes = values
+                .iter()
+                .map(|l| match &l.value {
+                    Value::String(v) => super::tape::code(v.as_bytes()),
+                    _ => 0,
+                })
+                .collect();
+            strings = code_table(&codes, |i| matches!(values[i].value, Value::String(_)));
         }
-        EnumOp { values, index, strings: strings.into() }
+        EnumOp { values, index, codes: codes.into(), strings: strings.into() }
     }
 
     /// Whether `s` is one of the string values (with no `index`).
     #[inline(always)]
     pub(crate) fn has_string(&self, s: &[u8]) -> bool {
-        let size = self.strings.len();
-        if size == 0 {
-            return false;
-        }
-        let c = super::tape::code(s);
-        // The first probe, then the rest of the cluster.
-        let mut at = slot(c, size);
-        let first = self.strings[at];
-        if first.1 == 0 || self.is_string(first, c, s) {
-            return first.1 != 0;
-        }
-        loop {
-            at = (at + 1) & (size - 1);
-            let e = self.strings[at];
-            if e.1 == 0 {
-                return false;
-            }
-            if self.is_string(e, c, s) {
-                return true;
-            }
-        }
-    }
-
-    /// Whether the entry `(code, index + 1)` of `strings` is `s`, of code `c`.
-    #[inline(always)]
-    fn is_string(&self, (code, i): (u32, u32), c: u32, s: &[u8]) -> bool {
-        code == c
-            && matches!(&self.values[i as usize - 1].value, Value::String(v) if super::tape::same(v.as_bytes(), s))
+        !self.strings.is_empty()
+            && find(&self.strings, &self.codes, super::tape::code(s), &IsString(&self.values, s)).is_some()
     }
 }
 
@@ -426,18 +398,7 @@ impl ObjectOp {
         additional: Option<NodeId>,
     ) -> ObjectOp {
         let codes: Box<[u32]> = properties.iter().map(|(name, _)| super::tape::code(name.as_bytes())).collect();
-        let mut table = Vec::new();
-        if codes.len() > SCAN_PROPERTIES {
-            let size = (codes.len() * 2).next_power_of_two();
-            table = vec![0u32; size];
-            for (i, &c) in codes.iter().enumerate() {
-                let mut at = slot(c, size);
-                while table[at] != 0 {
-                    at = (at + 1) & (size - 1);
-                }
-                table[at] = i as u32 + 1;
-            }
-        }
+        let table = if codes.len() > SCAN_PROPERTIES { code_table(&codes, |_| true) } else { Vec::new() };
         ObjectOp {
             properties: properties.into(),
             codes,
@@ -475,18 +436,7 @@ impl ObjectOp {
             }
             found?
         } else {
-            let mask = self.table.len() - 1;
-            let mut at = slot(code, self.table.len());
-            loop {
-                let i = self.table[at] as usize;
-                if i == 0 {
-                    return None;
-                }
-                if self.codes[i - 1] == code && named(&self.properties[i - 1].0, name) {
-                    break i - 1;
-                }
-                at = (at + 1) & mask;
-            }
+            find(&self.table, &self.codes, code, &IsName(&self.properties, name))?
         };
         Some((i as u32, self.properties[i].1))
     }
@@ -502,6 +452,69 @@ fn named(p: &str, name: &[u8]) -> bool {
 /// Properties up to which [`ObjectOp::property`] scans the codes rather
 /// than looking them up in a table.
 const SCAN_PROPERTIES: usize = 8;
+
+/// An open-addressing table of the `codes` whose index it should `keep`, of
+/// twice as many slots or more: a slot holds a code's index + 1, or 0.
+fn code_table(codes: &[u32], keep: impl Fn(usize) -> bool) -> Vec<u32> {
+    let size = (codes.len() * 2).next_power_of_two();
+    let mut table = vec![0u32; size];
+    for (i, &c) in codes.iter().enumerate() {
+        if keep(i) {
+            let mut at = slot(c, size);
+            while table[at] != 0 {
+                at = (at + 1) & (size - 1);
+            }
+            table[at] = i as u32 + 1;
+        }
+    }
+    table
+}
+
+/// The index of the entry of a [`code_table`] whose code is `code` and
+/// which `is`: the first probe, then a loop over the rest of its cluster.
+#[inline(always)]
+fn find(table: &[u32], codes: &[u32], code: u32, entry: &impl Entry) -> Option<usize> {
+    let mask = table.len() - 1;
+    let mut at = slot(code, table.len());
+    // In the component, entering a loop checks the host's deadline.
+    let i = table[at] as usize;
+    if i == 0 || codes[i - 1] == code && entry.is(i - 1) {
+        return i.checked_sub(1);
+    }
+    loop {
+        at = (at + 1) & mask;
+        let i = table[at] as usize;
+        if i == 0 || codes[i - 1] == code && entry.is(i - 1) {
+            return i.checked_sub(1);
+        }
+    }
+}
+
+/// What a [`find`] looks for, given an entry of its code (a trait rather
+/// than a closure, so that the comparison is always inlined).
+trait Entry {
+    fn is(&self, i: usize) -> bool;
+}
+
+/// The property named `.1`.
+struct IsName<'a>(&'a [(Box<str>, NodeId)], &'a [u8]);
+
+impl Entry for IsName<'_> {
+    #[inline(always)]
+    fn is(&self, i: usize) -> bool {
+        named(&self.0[i].0, self.1)
+    }
+}
+
+/// The string value `.1`.
+struct IsString<'a>(&'a [Literal], &'a [u8]);
+
+impl Entry for IsString<'_> {
+    #[inline(always)]
+    fn is(&self, i: usize) -> bool {
+        matches!(&self.0[i].value, Value::String(v) if super::tape::same(v.as_bytes(), self.1))
+    }
+}
 
 /// Where in a table of `size` slots (a power of two) a code's probe starts.
 #[inline]
