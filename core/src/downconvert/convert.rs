@@ -130,6 +130,47 @@ pub(crate) fn child(pointer: &str, key: &str) -> String {
     out
 }
 
+/// The pointers of a node's subschemas, in the input and in the output, one
+/// subschema after another: each written over the last in the same two
+/// buffers, which a walk over many members would otherwise allocate anew.
+struct Children {
+    from: String,
+    out: String,
+    from_len: usize,
+    out_len: usize,
+}
+
+impl Children {
+    fn new(from: &str, out: &str) -> Children {
+        let with_room = |p: &str| {
+            let mut s = String::with_capacity(p.len() + 32);
+            s.push_str(p);
+            s
+        };
+        Children { from: with_room(from), out: with_room(out), from_len: from.len(), out_len: out.len() }
+    }
+
+    /// The pointers `from/key` and `out/key`.
+    fn key(&mut self, key: &str) -> (&str, &str) {
+        for (buf, len) in [(&mut self.from, self.from_len), (&mut self.out, self.out_len)] {
+            buf.truncate(len);
+            buf.push('/');
+            crate::json::push_pointer_segment(buf, key);
+        }
+        (&self.from, &self.out)
+    }
+
+    /// The pointers `from/index` and `out/index`.
+    fn index(&mut self, index: usize) -> (&str, &str) {
+        for (buf, len) in [(&mut self.from, self.from_len), (&mut self.out, self.out_len)] {
+            buf.truncate(len);
+            buf.push('/');
+            crate::path::push_decimal(buf, index);
+        }
+        (&self.from, &self.out)
+    }
+}
+
 /// The pointer `pointer/index`.
 pub(crate) fn child_index(pointer: &str, index: usize) -> String {
     let mut out = String::with_capacity(pointer.len() + 4);
@@ -409,12 +450,13 @@ impl<'a> Converter<'a> {
                 "description" => {}
                 "type" => result.push((k.into(), (*val).clone())),
                 "properties" => {
-                    let (at, from_at) = (child(out, k), child(from, k));
+                    let mut kids = Children::new(&child(from, k), &child(out, k));
                     let mut props = Vec::new();
                     for (name, sub) in val.as_object().unwrap_or_default() {
+                        let (own, at) = kids.key(name);
                         if matches!(sub, Value::Bool(false)) {
                             self.change(
-                                &child(&at, name),
+                                at,
                                 name,
                                 "removed",
                                 "a property no value may take is left out; the object is closed",
@@ -438,24 +480,23 @@ impl<'a> Converter<'a> {
                             })
                             .collect();
                         let converted = if others.is_empty() {
-                            self.schema(sub, &child(&from_at, name), &child(&at, name), optional, depth + 1)
+                            self.schema(sub, own, at, optional, depth + 1)
                         } else {
-                            let own = child(&from_at, name);
                             let mut merged: Vec<Member<'a>> = Vec::new();
-                            for (def, origin) in std::iter::once((sub, own.clone())).chain(others) {
+                            for (def, origin) in std::iter::once((sub, own.to_owned())).chain(others) {
                                 let from: Origin = Rc::from(origin.as_str());
                                 for (dk, dv) in def.as_object().unwrap_or_default() {
                                     push_merged(&mut merged, (dk.as_str(), dv, from.clone()));
                                 }
                             }
                             self.change(
-                                &child(&at, name),
+                                at,
                                 "properties",
                                 "merged",
                                 "merged schemas each say something of this property; all of it applies here",
                             );
                             self.nodes += 1;
-                            self.node(merged, &own, &child(&at, name), optional, depth + 1)
+                            self.node(merged, own, at, optional, depth + 1)
                         };
                         property_names.push(name);
                         props.push((name.clone(), converted));
@@ -483,13 +524,11 @@ impl<'a> Converter<'a> {
                     let given_as = k;
                     let k = if k == "definitions" && !self.p.accepts("definitions") { "$defs" } else { k };
                     if self.keep_refs {
-                        let (at, from_at) = (child(out, k), child(from, given_as));
+                        let mut kids = Children::new(&child(from, given_as), &child(out, k));
                         let mut defs = Vec::new();
                         for (name, sub) in val.as_object().unwrap_or_default() {
-                            defs.push((
-                                name.clone(),
-                                self.schema(sub, &child(&from_at, name), &child(&at, name), false, depth + 1),
-                            ));
+                            let (from_at, at) = kids.key(name);
+                            defs.push((name.clone(), self.schema(sub, from_at, at, false, depth + 1)));
                         }
                         result.push((k.into(), Value::Object(defs)));
                     } else {
@@ -844,11 +883,12 @@ impl<'a> Converter<'a> {
         if held == Holds::Map
             && let Value::Object(map) = val
         {
-            let (from_at, at) = (child(from, from_key), child(out, k));
+            let mut kids = Children::new(&child(from, from_key), &child(out, k));
             let converted = map
                 .iter()
                 .map(|(name, sub)| {
-                    (name.clone(), self.schema(sub, &child(&from_at, name), &child(&at, name), false, depth + 1))
+                    let (from_at, at) = kids.key(name);
+                    (name.clone(), self.schema(sub, from_at, at, false, depth + 1))
                 })
                 .collect();
             return Value::Object(converted);
@@ -858,11 +898,15 @@ impl<'a> Converter<'a> {
 
     fn schema_list(&mut self, val: &'a Value, from_at: &str, at: &str, depth: usize) -> Value {
         let items = val.as_array().unwrap_or_default();
+        let mut kids = Children::new(from_at, at);
         Value::Array(
             items
                 .iter()
                 .enumerate()
-                .map(|(i, sub)| self.schema(sub, &child_index(from_at, i), &child_index(at, i), false, depth + 1))
+                .map(|(i, sub)| {
+                    let (from_at, at) = kids.index(i);
+                    self.schema(sub, from_at, at, false, depth + 1)
+                })
                 .collect(),
         )
     }
