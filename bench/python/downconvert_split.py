@@ -3,6 +3,9 @@ for OpenAI (bench/README.md, "Downconverting the real schemas"): the same
 loop from dictionaries (as make bench times it), from texts, the runtime's
 call alone, and 89 calls converting ``{}`` (the fixed cost of a call), each
 round interleaved with openai-agents and pydantic-ai on fresh deep copies.
+Then the runtime's call once more, with the time spent inside the crossing
+into WebAssembly summed apart: the rest of a call is the package's own
+Python (writing the arguments, reading the answer).
 
     taskset -c 1 bench/.venv/bin/python bench/python/downconvert_split.py [ROUNDS]
 """
@@ -75,6 +78,48 @@ def contenders() -> Dict[str, Callable[[List[Any]], None]]:
     return out
 
 
+def crossing_split(rounds: int) -> None:
+    """The runtime's call over the 89 texts, and the part of it inside the
+    crossing (the conversion, in the component), timed by wrapping the
+    crossing the call's written Python makes (``_canon.Function._fast``)."""
+    rt._call("downconvert", "downconvert", "{}", target)
+    caller = rt._current.callers[("downconvert", "downconvert")]
+    env = getattr(caller, "__globals__", {})
+    invoke = env.get("invoke")
+    if invoke is None:
+        print("(the call has no written fast path here: no crossing split)")
+        return
+    inside = [0.0]
+    clock = time.perf_counter
+
+    def timed(*args: Any) -> Any:
+        start = clock()
+        try:
+            return invoke(*args)
+        finally:
+            inside[0] += clock() - start
+
+    env["invoke"] = timed
+    try:
+        calls: List[float] = []
+        crossings: List[float] = []
+        for _ in range(rounds):
+            inside[0] = 0.0
+            gc.collect()
+            start = clock()
+            for t in texts:
+                rt._call("downconvert", "downconvert", t, target)
+            calls.append(clock() - start)
+            crossings.append(inside[0])
+    finally:
+        env["invoke"] = invoke
+    call, crossing = statistics.median(calls), statistics.median(crossings)
+    print(f"{'the call again, all of it':34s} {call * 1e3:6.2f} ms (median of {rounds})")
+    print(f"{'  inside the crossing':34s} {crossing * 1e3:6.2f} ms, {crossing / len(texts) * 1e6:.1f} µs a call")
+    rest = (call - crossing) / len(texts) * 1e6
+    print(f"{'  the package around it':34s} {(call - crossing) * 1e3:6.2f} ms, {rest:.1f} µs a call")
+
+
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 21
     cs = contenders()
@@ -88,6 +133,7 @@ def main() -> None:
             times[name].append(time.perf_counter() - start)
     for name, ts in times.items():
         print(f"{name:34s} {statistics.median(ts) * 1e3:6.2f} ms (median of {rounds})")
+    crossing_split(rounds)
 
 
 if __name__ == "__main__":
