@@ -141,31 +141,37 @@ struct Children {
 }
 
 impl Children {
-    fn new(from: &str, out: &str) -> Children {
-        let with_room = |p: &str| {
-            let mut s = String::with_capacity(p.len() + 32);
+    /// For the members under `from/from_key` in the input, written under
+    /// `out/out_key`.
+    fn under(from: &str, from_key: &str, out: &str, out_key: &str) -> Children {
+        let start = |p: &str, key: &str| {
+            let mut s = String::with_capacity(p.len() + key.len() + 32);
             s.push_str(p);
+            s.push('/');
+            crate::json::push_pointer_segment(&mut s, key);
             s
         };
-        Children { from: with_room(from), out: with_room(out), from_len: from.len(), out_len: out.len() }
+        let (from, out) = (start(from, from_key), start(out, out_key));
+        Children { from_len: from.len(), out_len: out.len(), from, out }
     }
 
     /// The pointers `from/key` and `out/key`.
     fn key(&mut self, key: &str) -> (&str, &str) {
-        for (buf, len) in [(&mut self.from, self.from_len), (&mut self.out, self.out_len)] {
-            buf.truncate(len);
-            buf.push('/');
-            crate::json::push_pointer_segment(buf, key);
-        }
-        (&self.from, &self.out)
+        self.next(|buf| crate::json::push_pointer_segment(buf, key))
     }
 
     /// The pointers `from/index` and `out/index`.
     fn index(&mut self, index: usize) -> (&str, &str) {
+        self.next(|buf| crate::path::push_decimal(buf, index))
+    }
+
+    /// Both pointers with one more segment, written by `segment`.
+    #[inline(always)]
+    fn next(&mut self, segment: impl Fn(&mut String)) -> (&str, &str) {
         for (buf, len) in [(&mut self.from, self.from_len), (&mut self.out, self.out_len)] {
             buf.truncate(len);
             buf.push('/');
-            crate::path::push_decimal(buf, index);
+            segment(buf);
         }
         (&self.from, &self.out)
     }
@@ -450,7 +456,7 @@ impl<'a> Converter<'a> {
                 "description" => {}
                 "type" => result.push((k.into(), (*val).clone())),
                 "properties" => {
-                    let mut kids = Children::new(&child(from, k), &child(out, k));
+                    let mut kids = Children::under(from, k, out, k);
                     let mut props = Vec::new();
                     for (name, sub) in val.as_object().unwrap_or_default() {
                         let (own, at) = kids.key(name);
@@ -524,7 +530,7 @@ impl<'a> Converter<'a> {
                     let given_as = k;
                     let k = if k == "definitions" && !self.p.accepts("definitions") { "$defs" } else { k };
                     if self.keep_refs {
-                        let mut kids = Children::new(&child(from, given_as), &child(out, k));
+                        let mut kids = Children::under(from, given_as, out, k);
                         let mut defs = Vec::new();
                         for (name, sub) in val.as_object().unwrap_or_default() {
                             let (from_at, at) = kids.key(name);
@@ -708,11 +714,11 @@ impl<'a> Converter<'a> {
                 );
             }
             ("oneOf", Support::Accepted) | ("allOf", Support::Accepted) | ("anyOf", Support::Accepted) => {
-                let list = self.schema_list(val, &child(from, from_key), &child(out, k), depth);
+                let list = self.schema_list(val, from, from_key, out, k, depth);
                 result.push((k.into(), list));
             }
             ("oneOf", _) if p.one_of_as_any_of => {
-                let list = self.schema_list(val, &child(from, from_key), &child(out, "anyOf"), depth);
+                let list = self.schema_list(val, from, from_key, out, "anyOf", depth);
                 result.push(("anyOf".into(), list));
                 hints.push(("oneOf".into(), Value::String("exactly one of anyOf".into())));
                 self.weaken(from, "oneOf");
@@ -878,12 +884,12 @@ impl<'a> Converter<'a> {
             return self.schema(val, &child(from, from_key), &child(out, k), false, depth + 1);
         }
         if held == Holds::List {
-            return self.schema_list(val, &child(from, from_key), &child(out, k), depth);
+            return self.schema_list(val, from, from_key, out, k, depth);
         }
         if held == Holds::Map
             && let Value::Object(map) = val
         {
-            let mut kids = Children::new(&child(from, from_key), &child(out, k));
+            let mut kids = Children::under(from, from_key, out, k);
             let converted = map
                 .iter()
                 .map(|(name, sub)| {
@@ -896,9 +902,19 @@ impl<'a> Converter<'a> {
         val.clone()
     }
 
-    fn schema_list(&mut self, val: &'a Value, from_at: &str, at: &str, depth: usize) -> Value {
+    /// The list of subschemas `val`, at `from/from_key` in the input,
+    /// converted to be written at `out/out_key`.
+    fn schema_list(
+        &mut self,
+        val: &'a Value,
+        from: &str,
+        from_key: &str,
+        out: &str,
+        out_key: &str,
+        depth: usize,
+    ) -> Value {
         let items = val.as_array().unwrap_or_default();
-        let mut kids = Children::new(from_at, at);
+        let mut kids = Children::under(from, from_key, out, out_key);
         Value::Array(
             items
                 .iter()
