@@ -480,6 +480,22 @@ def test_sizes_alignments_and_flat_forms_are_the_canonical_abis() -> None:
     assert (e.disc_size, e.size, e.align, e.flat) == (2, 2, 2, ["i32"])
 
 
+def test_a_tagged_variant_lowers_to_its_discriminant_then_its_payload_padded_with_zeros() -> None:
+    # A case without a payload is its discriminant and a zero for each of
+    # the widest case's flat values, whatever payload the Variant carries;
+    # a case with one, its discriminant and the payload's flat values.
+    u32, u64 = _canon._Int("U32", 4, False), _canon._Int("U64", 8, True)
+    w = _canon._Variant([("a", u32), ("b", u64), ("c", None)], True, [None, None, None], False)
+    for value, flat in ((Variant("c"), [2, 0]), (Variant("c", 7), [2, 0]), (Variant("a", 5), [0, 5]), (Variant("b", 2**40), [1, 2**40])):
+        out: List[int] = [9]
+        w.lower(cast(Any, None), value, out)
+        assert out == [9, *flat]
+    with pytest.raises(ValueError):
+        w.lower(cast(Any, None), Variant("d"), [])
+    with pytest.raises(TypeError):
+        w.lower(cast(Any, None), "c", [])
+
+
 def test_an_answer_the_canonical_abi_refuses_is_a_trap_and_the_next_call_works(monkeypatch: pytest.MonkeyPatch) -> None:
     rt = ts.Runtime()
     flatten = _function(rt, "describe", "flatten-doc")

@@ -35,6 +35,7 @@ import struct
 import threading
 import weakref
 from ctypes import c_size_t, c_uint64, c_void_p
+from itertools import accumulate
 from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from wasmtime import Engine, FuncType, Linker, Module, Store, Trap, ValType, WasmtimeError
@@ -493,12 +494,10 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
     does: ``guest/src/pools.rs``), the records are read now, by ``row``, as
     without a :class:`Later`."""
     fmt, layout, width = _flat_layout(record)
-    # Only the strings' (address, length) pairs, in the records' order.
-    pairs_fmt = _flat_layout(record, skip_enums=True)[0]
     size = record.size
     # Each record's fields unpacked one after another: its padding at the end too.
     fmt += f"{size - struct.calcsize('<' + fmt)}x"
-    pairs_fmt += f"{size - struct.calcsize('<' + pairs_fmt)}x"
+    strings = [w for w, cases in layout if cases is None]
     enums = [(w, len(cases)) for w, cases in layout if cases is not None]
     env: Dict[str, Any] = {"build": record.build}
     values: List[str] = []
@@ -516,35 +515,55 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
     ) + ")"
     make_ascii = _run_written(ascii_source, "later record", dict(env))["make"]
     make_other = _run_written(other_source, "later record", dict(env))["make"]
-    layouts: Dict[int, Any] = {}
-    add = operator.add
+
+    def picks(at: List[int]) -> Callable[[Tuple[int, ...]], Tuple[int, ...]]:
+        # The values at `at` of the unpacked tuple, as a tuple (itemgetter
+        # gives a bare value for one index).
+        if len(at) == 1:
+            (i,) = at
+            return lambda f: (f[i],)
+        return operator.itemgetter(*at)
+
+    def read_n(n: int) -> Tuple[Any, ...]:
+        # For n records: their unpack, and pickers of the strings' addresses
+        # and lengths (in the records' order) and of each enum's discriminants.
+        starts = [r * width + w for r in range(n) for w in strings]
+        return (
+            struct.Struct("<" + fmt * n).unpack_from,
+            picks(starts),
+            picks([i + 1 for i in starts]),
+            [(picks([r * width + w for r in range(n)]), k) for w, k in enums],
+        )
+
+    layouts: Dict[int, Tuple[Any, ...]] = {}
 
     def later(mv: memoryview, p: int, n: int) -> Any:
         if n == 0:
             return []
         layout = layouts.get(n)
         if layout is None:
-            layout = struct.Struct("<" + fmt * n).unpack_from, struct.Struct("<" + pairs_fmt * n).unpack_from
+            layout = read_n(n)
             if n <= 256:
                 layouts[n] = layout
-        fields = layout[0](mv, p)
-        for i, k in enums:
-            if max(fields[i::width]) >= k:
-                d = next(d for d in fields[i::width] if d >= k)
+        unpack, starts_of, lengths_of, discriminants = layout
+        fields = unpack(mv, p)
+        for of, k in discriminants:
+            if max(of(fields)) >= k:
+                d = next(d for d in of(fields) if d >= k)
                 raise WasmtimeError(f"a discriminant of {d} where {k} cases were expected")
-        pairs = layout[1](mv, p)
-        starts = pairs[0::2]
-        ends = tuple(map(add, starts, pairs[1::2]))
+        starts = starts_of(fields)
+        lo = starts[0]
         # Packed: each string starts where the one before it ends, in the
-        # records' order (one comparison of tuples), so that all of them lie
-        # in one span from the first's start to the last's end.
-        hi = ends[-1]
-        if ends[:-1] != starts[1:] or hi > len(mv):
+        # records' order (its start is the first's plus the lengths before
+        # it: one comparison of tuples), so that all of them lie in one span
+        # from the first's start to the last's end.
+        packed = tuple(accumulate(lengths_of(fields), initial=lo))
+        hi = packed[-1]
+        if packed[:-1] != starts or hi > len(mv):
             # Not packed, or past the end: each record read now (and
             # checked), as without a Later.
             end = len(mv)
             return [row(mv, p + j * size, end) for j in range(n)]
-        lo = starts[0]
         span = bytes(mv[lo:hi])
         if span.isascii():
             return Rows(fields, n, str(span, "ascii"), lo, make_ascii)
@@ -688,6 +707,11 @@ class _Variant(_Ty):
                     joined.append(k)
         self.payload_flat = joined
         self.flat = ["i32"] + joined
+        # A tagged case without a payload always lowers to the same flat
+        # values: its discriminant, then zeros (a built-in target).
+        self.bare: Dict[str, Tuple[int, ...]] = (
+            {name: (i, *[0] * len(joined)) for i, (name, t) in enumerate(cases) if t is None} if tagged else {}
+        )
 
     def _pick(self, value: Any) -> Tuple[int, Optional[_Ty], Any]:
         if self.enum:
@@ -722,6 +746,11 @@ class _Variant(_Ty):
         return self._case(i, self.cases[i][1], lambda t: t.load(cx, mv, ptr + self.payload_offset))
 
     def lower(self, cx: _Context, value: Any, out: List[int]) -> None:
+        if isinstance(value, Variant):
+            bare = self.bare.get(value.tag)
+            if bare is not None:
+                out.extend(bare)
+                return
         i, t, payload = self._pick(value)
         out.append(i)
         start = len(out)
