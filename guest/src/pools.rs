@@ -128,20 +128,13 @@ fn class(layout: Layout) -> Option<usize> {
     (layout.size() != 0 && layout.size() <= LARGEST && layout.align() <= STEP).then(|| (layout.size() - 1) / STEP)
 }
 
-unsafe impl GlobalAlloc for Pools {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let Some(c) = class(layout) else {
-            // SAFETY: the caller's layout, as GlobalAlloc::alloc requires.
-            return unsafe { System.alloc(layout) };
-        };
+impl Pools {
+    /// A block of class `c` cut from the current chunk (a new chunk when it
+    /// has too little left); null when there is no memory for a chunk.
+    #[inline(never)]
+    fn cut(&self, c: usize) -> *mut u8 {
         // SAFETY: one thread, and no reentry: System does not call back.
         let lists = unsafe { &mut *self.0.get() };
-        let head = lists.free[c];
-        if !head.is_null() {
-            // SAFETY: a free block of this class holds the next one's address.
-            lists.free[c] = unsafe { head.cast::<*mut u8>().read() };
-            return head;
-        }
         let size = (c + 1) * STEP;
         if (lists.end as usize) - (lists.next as usize) < size {
             // SAFETY: a non-zero size and a valid alignment.
@@ -159,6 +152,60 @@ unsafe impl GlobalAlloc for Pools {
         block
     }
 
+    /// Frees what the free lists do not take at once: a packed string (only
+    /// counted), or a block of System's.
+    #[inline(never)]
+    unsafe fn release(&self, block: *mut u8, layout: Layout) {
+        {
+            // SAFETY: one thread; the borrow ends before anything else runs.
+            let lists = unsafe { &mut *self.0.get() };
+            if in_region(lists, block) {
+                lists.packed_live = lists.packed_live.saturating_sub(1);
+                return;
+            }
+        }
+        match class(layout) {
+            // SAFETY: a block of class `c` (see `dealloc`).
+            Some(c) => unsafe { self.push(block, c) },
+            // SAFETY: allocated by System with this layout.
+            None => unsafe { System.dealloc(block, layout) },
+        }
+    }
+
+    /// Puts `block` on the free list of class `c`.
+    ///
+    /// SAFETY: `block` is a block of class `c` no longer used: at least 16
+    /// bytes and 16-aligned, so it can hold the list's next address.
+    #[inline(always)]
+    unsafe fn push(&self, block: *mut u8, c: usize) {
+        // SAFETY: one thread; the borrow ends at once.
+        let lists = unsafe { &mut *self.0.get() };
+        unsafe { block.cast::<*mut u8>().write(lists.free[c]) };
+        lists.free[c] = block;
+    }
+}
+
+// The common cases, a block taken from or put back on its class's list, are
+// a few instructions where every vector and string is freed; the rest is out
+// of line.
+unsafe impl GlobalAlloc for Pools {
+    #[inline]
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let Some(c) = class(layout) else {
+            // SAFETY: the caller's layout, as GlobalAlloc::alloc requires.
+            return unsafe { System.alloc(layout) };
+        };
+        // SAFETY: one thread, and no reentry: System does not call back.
+        let lists = unsafe { &mut *self.0.get() };
+        let head = lists.free[c];
+        if !head.is_null() {
+            // SAFETY: a free block of this class holds the next one's address.
+            lists.free[c] = unsafe { head.cast::<*mut u8>().read() };
+            return head;
+        }
+        self.cut(c)
+    }
+
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         if class(layout).is_none() {
             // SAFETY: the caller's layout; dlmalloc knows which memory is fresh.
@@ -174,24 +221,18 @@ unsafe impl GlobalAlloc for Pools {
         }
     }
 
+    #[inline]
     unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
-        {
-            // SAFETY: one thread; the borrow ends before anything else runs.
-            let lists = unsafe { &mut *self.0.get() };
-            if in_region(lists, block) {
-                lists.packed_live = lists.packed_live.saturating_sub(1);
-                return;
-            }
+        // While no packed string is live, no block is one (each of them is
+        // counted until freed): a block of a class goes on its list.
+        // SAFETY: one thread; the borrow ends at once.
+        let none_packed = unsafe { (*self.0.get()).packed_live == 0 };
+        match class(layout) {
+            // SAFETY: a block of class `c`, allocated by `alloc` (or `cut`).
+            Some(c) if none_packed => unsafe { self.push(block, c) },
+            // SAFETY: the caller's block and layout.
+            _ => unsafe { self.release(block, layout) },
         }
-        let Some(c) = class(layout) else {
-            // SAFETY: allocated by System with this layout.
-            return unsafe { System.dealloc(block, layout) };
-        };
-        // SAFETY: one thread; the block is of class `c`, at least 16 bytes
-        // and 16-aligned, so it can hold the list's next address.
-        let lists = unsafe { &mut *self.0.get() };
-        unsafe { block.cast::<*mut u8>().write(lists.free[c]) };
-        lists.free[c] = block;
     }
 
     unsafe fn realloc(&self, block: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
