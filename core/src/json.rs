@@ -950,12 +950,17 @@ mod tests {
             for filler in fillers {
                 for len in 0..24 {
                     for at in 0..=len {
-                        let mut bytes: Vec<u8> = filler.iter().copied().cycle().take(len).collect();
-                        if at < len {
-                            bytes[at] = special;
-                        }
-                        for from in 0..=len {
-                            assert_eq!(plain_run(&bytes, from), naive(&bytes, from), "{bytes:?} from {from}");
+                        // A second one anywhere (also before `from`, or none).
+                        for second in 0..=len {
+                            let mut bytes: Vec<u8> = filler.iter().copied().cycle().take(len).collect();
+                            for k in [at, second] {
+                                if k < len {
+                                    bytes[k] = special;
+                                }
+                            }
+                            for from in 0..=len {
+                                assert_eq!(plain_run(&bytes, from), naive(&bytes, from), "{bytes:?} from {from}");
+                            }
                         }
                     }
                 }
