@@ -123,7 +123,13 @@ pub fn escape(key: &str) -> String {
 
 /// The pointer `pointer/key`.
 pub(crate) fn child(pointer: &str, key: &str) -> String {
-    let mut out = String::with_capacity(pointer.len() + 1 + key.len());
+    child_with_room(pointer, key, 0)
+}
+
+/// The pointer `pointer/key`, with room for `room` more bytes (segments
+/// written after it).
+fn child_with_room(pointer: &str, key: &str, room: usize) -> String {
+    let mut out = String::with_capacity(pointer.len() + 1 + key.len() + room);
     out.push_str(pointer);
     out.push('/');
     crate::json::push_pointer_segment(&mut out, key);
@@ -144,14 +150,7 @@ impl Children {
     /// For the members under `from/from_key` in the input, written under
     /// `out/out_key`.
     fn under(from: &str, from_key: &str, out: &str, out_key: &str) -> Children {
-        let start = |p: &str, key: &str| {
-            let mut s = String::with_capacity(p.len() + key.len() + 32);
-            s.push_str(p);
-            s.push('/');
-            crate::json::push_pointer_segment(&mut s, key);
-            s
-        };
-        let (from, out) = (start(from, from_key), start(out, out_key));
+        let (from, out) = (child_with_room(from, from_key, 32), child_with_room(out, out_key, 32));
         Children { from_len: from.len(), out_len: out.len(), from, out }
     }
 

@@ -587,15 +587,12 @@ def _run_written(source: str, what: str, env: Dict[str, Any]) -> Dict[str, Any]:
     return env
 
 
-def _flat_layout(
-    record: "_Record", skip_enums: bool = False
-) -> Tuple[str, List[Tuple[int, Optional[Tuple[str, ...]]]], int]:
+def _flat_layout(record: "_Record") -> Tuple[str, List[Tuple[int, Optional[Tuple[str, ...]]]], int]:
     """How one record of strings and enums is unpacked: the struct format of
     its fields (the padding between them skipped, none after the last), and
     for each field where its values start in the unpacked tuple and, for an
     enum, its cases (None for a string: an address, then a length); and how
-    many values a record unpacks to. ``skip_enums``: the format skips the
-    enums too, unpacking only the strings' pairs (the layout is the same)."""
+    many values a record unpacks to."""
     fmt = ""
     at = 0
     width = 0
@@ -610,7 +607,7 @@ def _flat_layout(
             width += 2
         else:
             assert isinstance(f, _Variant) and f.enum
-            fmt += f"{f.disc_size}x" if skip_enums else f.disc.format[-1]
+            fmt += f.disc.format[-1]
             at = offset + f.disc_size
             layout.append((width, tuple(name for name, _ in f.cases)))
             width += 1
