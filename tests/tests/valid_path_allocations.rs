@@ -164,3 +164,41 @@ fn filling_a_default_writes_the_bound_arguments_once_whatever_their_size() {
     }
     assert_eq!(on_small, on_large, "{on_small} allocations at {} bytes, {on_large} at {}", small.len(), large.len());
 }
+
+#[test]
+fn numbers_written_as_2_0_are_bound_without_an_allocation_each() {
+    // Every quantity written as `5.0` (an integer slot: bound as `5`) and
+    // every price as `7.00` (a number slot: left as written). Each such
+    // number is looked up again after the check; the lookups share their
+    // buffers, so only the lists that hold them grow (by doubling).
+    let v = Validator::compile(SCHEMA, Options::default()).expect("the schema compiles");
+    let written = |n: usize| {
+        order(n, false)
+            .split(',')
+            .map(|part| match part.split_once(':') {
+                Some((r#""qty""#, q)) => format!(r#""qty":{q}.0"#),
+                Some((r#""unitPrice""#, p)) => format!(r#""unitPrice":{}.00"#, p.split('.').next().unwrap_or(p)),
+                _ => part.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let (small, large) = (written(4), written(2_000));
+    assert!(large.contains(r#""qty":1.0,"unitPrice":1.00"#), "{}", &large[..200]);
+    v.validate(&small).expect("valid");
+    v.validate(&large).expect("valid");
+    let (on_small, bound_small) = allocations(|| v.validate(&small));
+    let (on_large, bound_large) = allocations(|| v.validate(&large));
+    for (input, bound) in [(&small, bound_small), (&large, bound_large)] {
+        let bound = bound.expect("valid");
+        assert_eq!(bound, input.replace(".0,\"unitPrice\"", ",\"unitPrice\""), "quantities bound as integers");
+    }
+    // 2,000 quantities rewritten and 2,000 prices looked up: more
+    // allocations than for 4 of each only as the two lists grow (by
+    // doubling: 10 to 12 times each here), not once per number.
+    assert!(
+        on_large <= on_small + 24,
+        "{on_small} allocations for 4 lines, {on_large} for 2,000 ({} bytes)",
+        large.len()
+    );
+}

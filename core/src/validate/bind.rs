@@ -5,8 +5,11 @@
 //! text stay as the caller wrote them.
 //!
 //! The answer is written from the tape: when nothing changes and the text is
-//! already compact, it is the text itself; otherwise spans of the text are
-//! copied around what changes.
+//! already compact, it is the text itself; when it is compact, spans of it
+//! are copied around what changes; otherwise it is written token by token,
+//! compactly. The numbers to rewrite are found after the check, each by one
+//! descent from the root that reuses its buffers: nothing is allocated per
+//! number, and none of this runs when every number is written plainly.
 
 use super::program::{Op, Program};
 use super::tape::{ESCAPED, Kind, Tape};
@@ -32,7 +35,11 @@ pub(crate) fn bind(prog: &Program, tape: &Tape<'_>) -> String {
         return tape.text[tape.span.0..tape.span.1].to_owned();
     }
     let mut out = String::with_capacity(tape.text.len() + 16);
-    write(tape, 0, &rewrites, &mut out);
+    if tape.compact {
+        splice(tape, &rewrites, &mut out);
+    } else {
+        write(tape, 0, &rewrites, &mut out);
+    }
     if !defaults.is_empty() {
         // Before the closing brace, after the members the caller gave.
         out.pop();
@@ -58,9 +65,24 @@ pub(crate) fn compact_of(tape: &Tape<'_>, i: u32) -> String {
     out
 }
 
+/// The whole value of a compact text (what [`write`] would write of it)
+/// with `rewrites` (number token, integer; sorted) in place of those
+/// numbers: the text between them copied as it is.
+fn splice(tape: &Tape<'_>, rewrites: &[(u32, Integer)], out: &mut String) {
+    let (mut at, end) = tape.span;
+    for (tok, text) in rewrites {
+        let t = tape.tok(*tok);
+        let start = t.at as usize;
+        out.push_str(&tape.text[at..start]);
+        text.write(out);
+        at = start + t.len as usize;
+    }
+    out.push_str(&tape.text[at..end]);
+}
+
 /// Writes the value at `from` compactly, with `rewrites` (number token,
-/// text; sorted) in place of those numbers.
-fn write(tape: &Tape<'_>, from: u32, rewrites: &[(u32, String)], out: &mut String) {
+/// integer; sorted) in place of those numbers.
+fn write(tape: &Tape<'_>, from: u32, rewrites: &[(u32, Integer)], out: &mut String) {
     // The containers open around the token being written: how many of their
     // items or members are still to come.
     let mut open: Vec<(bool, u32)> = Vec::new();
@@ -77,7 +99,7 @@ fn write(tape: &Tape<'_>, from: u32, rewrites: &[(u32, String)], out: &mut Strin
                     rw.next();
                 }
                 match rw.peek() {
-                    Some((at, text)) if *at == i => out.push_str(text),
+                    Some((at, text)) if *at == i => text.write(out),
                     _ => out.push_str(tape.number(i)),
                 }
             }
@@ -137,7 +159,7 @@ fn write(tape: &Tape<'_>, from: u32, rewrites: &[(u32, String)], out: &mut Strin
 /// The candidates are in document order, so one descent serves them all:
 /// the containers on the way to the last one stay open with the schemas
 /// that apply to them, and each sibling is stepped over once.
-fn integers(prog: &Program, tape: &Tape<'_>) -> Vec<(u32, String)> {
+fn integers(prog: &Program, tape: &Tape<'_>) -> Vec<(u32, Integer)> {
     struct Level {
         /// The array or object.
         tok: u32,
@@ -147,8 +169,12 @@ fn integers(prog: &Program, tape: &Tape<'_>) -> Vec<(u32, String)> {
         /// The schemas applied in place to it.
         nodes: Vec<u32>,
     }
+    if tape.integral.is_empty() {
+        // No number written otherwise than as an integer: nothing to find.
+        return Vec::new();
+    }
     let mut out = Vec::new();
-    let mut walk = Walk { prog, mark: vec![0; prog.nodes.len()], generation: 0, steps: 0 };
+    let mut walk = Walk { prog, mark: vec![(0, 0); prog.nodes.len()], generation: 0, steps: 0 };
     let Some(root) = walk.in_place(vec![prog.root]) else { return out };
     if tape.tok(0).kind == Kind::Number {
         if tape.integral.first() == Some(&0) {
@@ -157,9 +183,13 @@ fn integers(prog: &Program, tape: &Tape<'_>) -> Vec<(u32, String)> {
         return out;
     }
     let mut open = vec![Level { tok: 0, cursor: 1, ordinal: 0, nodes: root }];
+    // The node lists of levels closed, for the next ones to reuse.
+    let mut spare: Vec<Vec<u32>> = Vec::new();
     for &number in &tape.integral {
         while open.last().is_some_and(|l| tape.end(l.tok) <= number) {
-            open.pop();
+            if let Some(closed) = open.pop() {
+                spare.push(closed.nodes);
+            }
         }
         loop {
             let Some(level) = open.last_mut() else { return out };
@@ -171,7 +201,8 @@ fn integers(prog: &Program, tape: &Tape<'_>) -> Vec<(u32, String)> {
                 level.ordinal += 1;
                 child = level.cursor + u32::from(object);
             }
-            let mut next = Vec::new();
+            let mut next = spare.pop().unwrap_or_default();
+            next.clear();
             for &n in &level.nodes {
                 for op in prog.nodes[n as usize].ops.iter() {
                     match op {
@@ -190,6 +221,7 @@ fn integers(prog: &Program, tape: &Tape<'_>) -> Vec<(u32, String)> {
             let Some(nodes) = walk.in_place(next) else { return finish(out) };
             if child == number {
                 rewrite(prog, tape, number, &nodes, &mut out);
+                spare.push(nodes);
                 break;
             }
             open.push(Level { tok: child, cursor: child + 1, ordinal: 0, nodes });
@@ -201,7 +233,10 @@ fn integers(prog: &Program, tape: &Tape<'_>) -> Vec<(u32, String)> {
 /// Follows a value's schemas to every schema applied in place to it.
 struct Walk<'p> {
     prog: &'p Program,
-    mark: Vec<u32>,
+    /// Per node: the last walk that reached it, and, once known, 1 when it
+    /// applies no schema in place (no reference, no `allOf`/`anyOf`/`oneOf`/
+    /// `if`), 2 when it does.
+    mark: Vec<(u32, u8)>,
     generation: u32,
     steps: usize,
 }
@@ -210,6 +245,13 @@ impl Walk<'_> {
     /// `nodes` and every schema they apply in place, sorted; `None` past
     /// `MAX_STEPS`.
     fn in_place(&mut self, mut nodes: Vec<u32>) -> Option<Vec<u32>> {
+        // One schema that applies no other (a property's, most often): itself.
+        if let [n] = nodes[..]
+            && self.applies_none(n)
+        {
+            self.steps += 1;
+            return (self.steps <= MAX_STEPS).then_some(nodes);
+        }
         self.generation += 1;
         let mut k = 0;
         while k < nodes.len() {
@@ -219,10 +261,10 @@ impl Walk<'_> {
             }
             let n = nodes[k];
             k += 1;
-            if self.mark[n as usize] == self.generation {
+            if self.mark[n as usize].0 == self.generation {
                 continue;
             }
-            self.mark[n as usize] = self.generation;
+            self.mark[n as usize].0 = self.generation;
             for op in self.prog.nodes[n as usize].ops.iter() {
                 op.in_place(false, &mut nodes);
             }
@@ -231,20 +273,77 @@ impl Walk<'_> {
         nodes.dedup();
         Some(nodes)
     }
-}
 
-/// Rewrites the number at `at` when one of `nodes` is an integer slot.
-fn rewrite(prog: &Program, tape: &Tape<'_>, at: u32, nodes: &[u32], out: &mut Vec<(u32, String)>) {
-    if nodes.iter().any(|&n| prog.nodes[n as usize].integer_slot)
-        && let Some(text) = integer_text(&Decimal::from_json(tape.number(at)))
-        && text != tape.number(at)
-    {
-        out.push((at, text));
+    /// Whether node `n` applies no schema in place.
+    fn applies_none(&mut self, n: u32) -> bool {
+        if self.mark[n as usize].1 == 0 {
+            let mut found = Vec::new();
+            for op in self.prog.nodes[n as usize].ops.iter() {
+                op.in_place(false, &mut found);
+            }
+            self.mark[n as usize].1 = if found.is_empty() { 1 } else { 2 };
+        }
+        self.mark[n as usize].1 == 1
     }
 }
 
-fn finish(mut out: Vec<(u32, String)>) -> Vec<(u32, String)> {
-    crate::sort::stable_by(&mut out, &|a, b| a.0 < b.0);
+/// Rewrites the number at `at` when one of `nodes` is an integer slot.
+fn rewrite(prog: &Program, tape: &Tape<'_>, at: u32, nodes: &[u32], out: &mut Vec<(u32, Integer)>) {
+    if !nodes.iter().any(|&n| prog.nodes[n as usize].integer_slot) {
+        return;
+    }
+    // Every number here is written with a fraction, an exponent or as
+    // `-0`, so never as the integer it is.
+    let integer = match tape.dec(at) {
+        // Digits in a word, no exponent (`2.0`, `-0`, `150.00`).
+        Some(d) => {
+            let unit = 10u64.pow(d.exponent.unsigned_abs());
+            (d.mantissa % unit == 0)
+                .then(|| Integer::Word { negative: d.negative && d.mantissa != 0, value: d.mantissa / unit })
+        }
+        None => integer_text(&Decimal::from_json(tape.number(at))).map(Integer::Text),
+    };
+    if let Some(integer) = integer {
+        out.push((at, integer));
+    }
+}
+
+/// An integral number as the bound arguments write it.
+enum Integer {
+    /// One that fits a word.
+    Word { negative: bool, value: u64 },
+    /// Any other, written out.
+    Text(String),
+}
+
+impl Integer {
+    fn write(&self, out: &mut String) {
+        match self {
+            Integer::Word { negative, value } => {
+                if *negative {
+                    out.push('-');
+                }
+                // The digits from the last, into a buffer as long as the longest u64.
+                let (mut v, mut digits, mut at) = (*value, [0u8; 20], 20);
+                loop {
+                    at -= 1;
+                    digits[at] = b'0' + (v % 10) as u8;
+                    v /= 10;
+                    if v == 0 {
+                        break;
+                    }
+                }
+                out.extend(digits[at..].iter().map(|&d| char::from(d)));
+            }
+            Integer::Text(text) => out.push_str(text),
+        }
+    }
+}
+
+fn finish(mut out: Vec<(u32, Integer)>) -> Vec<(u32, Integer)> {
+    if !out.windows(2).all(|w| w[0].0 < w[1].0) {
+        crate::sort::stable_by(&mut out, &|a, b| a.0 < b.0);
+    }
     out
 }
 
@@ -266,4 +365,66 @@ fn integer_text(d: &Decimal) -> Option<String> {
     s.extend(d.digits.iter().map(|&x| char::from(b'0' + x)));
     s.extend(std::iter::repeat_n('0', d.exponent as usize));
     Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::ParseLimits;
+    use crate::validate::{Options, Validator};
+
+    const SCHEMA: &str = r##"{"type":"object","properties":{
+        "n":{"type":"integer"},"x":{"type":"number"},
+        "list":{"type":"array","items":{"type":"integer"}},
+        "o":{"type":"object","properties":{"k":{"type":"integer"},"s":{"type":"string"}}},
+        "either":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/count"}]}},
+        "$defs":{"count":{"type":"integer","minimum":0}}}"##;
+
+    fn bound(args: &str) -> String {
+        Validator::compile(SCHEMA, Options::default()).expect("compiles").validate(args).expect("valid")
+    }
+
+    #[test]
+    fn integral_numbers_in_integer_slots_are_bound_as_integers_and_every_other_as_written() {
+        for (args, want) in [
+            (r#"{"n":2.0,"x":2.0}"#, r#"{"n":2,"x":2.0}"#),
+            (r#"{"n":-0}"#, r#"{"n":0}"#),
+            (r#"{"n":-0.0,"x":-0.0}"#, r#"{"n":0,"x":-0.0}"#),
+            (r#"{"n":-3.000}"#, r#"{"n":-3}"#),
+            (r#"{"n":1e2}"#, r#"{"n":100}"#),
+            (r#"{"n":2.50E1}"#, r#"{"n":25}"#),
+            (r#"{"n":-123456789012345.00}"#, r#"{"n":-123456789012345}"#),
+            // Past a word's digits: the general path.
+            (r#"{"n":12345678901234567890.0}"#, r#"{"n":12345678901234567890}"#),
+            (r#"{"n":9223372036854775807.0}"#, r#"{"n":9223372036854775807}"#),
+            (r#"{"list":[1.0,2,3.00],"o":{"s":"a\"b","k":4.0}}"#, r#"{"list":[1,2,3],"o":{"s":"a\"b","k":4}}"#),
+            (r#"{"either":5.0,"x":1.5}"#, r#"{"either":5,"x":1.5}"#),
+            // Not compact (a space, an escape written otherwise): written
+            // token by token, and compact.
+            (r#"{"n": 7.0, "o": {"s": "\u00e9\/", "k": 1e0}}"#, r#"{"n":7,"o":{"s":"é/","k":1}}"#),
+        ] {
+            assert_eq!(bound(args), want, "{args}");
+        }
+    }
+
+    #[test]
+    fn a_compact_text_spliced_is_what_the_writer_writes() {
+        let v = Validator::compile(SCHEMA, Options::default()).expect("compiles");
+        let limits = ParseLimits { max_bytes: 1 << 20, max_depth: 64 };
+        for args in [
+            r#"{"n":2.0}"#,
+            r#"{"x":1.25,"n":-0,"list":[0.0,1e1,-2.0e0,3],"o":{"k":5.0,"s":"\n\u001f"}}"#,
+            r#"{"o":{"s":"ünï","k":6.00},"n":8e0}"#,
+            r#"{"list":[],"o":{},"n":1.0E+2}"#,
+        ] {
+            let tape = Tape::parse(args, limits).expect("parses");
+            assert!(tape.compact, "{args}");
+            let rewrites = integers(&v.program, &tape);
+            assert!(!rewrites.is_empty(), "{args}");
+            let (mut spliced, mut written) = (String::new(), String::new());
+            splice(&tape, &rewrites, &mut spliced);
+            write(&tape, 0, &rewrites, &mut written);
+            assert_eq!(spliced, written, "{args}");
+        }
+    }
 }
