@@ -70,7 +70,7 @@ impl Path {
                 }
                 Segment::Index(n) => {
                     out.write_str("[")?;
-                    out.write_str(decimal(*n, &mut [0; 20]))?;
+                    out.write_str(decimal(*n as u64, &mut [0; 20]))?;
                     out.write_str("]")?;
                 }
             }
@@ -97,11 +97,16 @@ pub fn is_identifier(key: &str) -> bool {
 
 /// `n` in decimal digits, at the end of `out`.
 pub(crate) fn push_decimal(out: &mut String, n: usize) {
+    push_u64(out, n as u64);
+}
+
+/// `n` in decimal digits, at the end of `out`.
+pub(crate) fn push_u64(out: &mut String, n: u64) {
     out.push_str(decimal(n, &mut [0; 20]));
 }
 
-/// `n` in decimal digits, written at the end of `digits` (20 hold any `usize`).
-fn decimal(n: usize, digits: &mut [u8; 20]) -> &str {
+/// `n` in decimal digits, written at the end of `digits` (20 hold any `u64`).
+fn decimal(n: u64, digits: &mut [u8; 20]) -> &str {
     let mut at = digits.len();
     let mut rest = n;
     loop {

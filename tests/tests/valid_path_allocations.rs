@@ -7,7 +7,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use tool_schema::{Options, Validator};
+use tool_schema::{ArgError, Options, Validator};
 
 struct Counting;
 
@@ -51,6 +51,15 @@ fn allocations<T>(f: impl FnOnce() -> T) -> (u64, T) {
     let before = ALLOCATIONS.with(Cell::get);
     let out = f();
     (ALLOCATIONS.with(Cell::get) - before, out)
+}
+
+/// The allocations of validating `small` and then `large`, each after a
+/// first call (anything a validator makes once is made then), with the
+/// answers.
+fn counted(v: &Validator, small: &str, large: &str) -> [(u64, Result<String, Vec<ArgError>>); 2] {
+    v.validate(small).expect("valid");
+    v.validate(large).expect("valid");
+    [allocations(|| v.validate(small)), allocations(|| v.validate(large))]
 }
 
 /// An order with every kind of check the valid path runs per value: a
@@ -110,11 +119,7 @@ fn a_valid_call_allocates_the_same_few_blocks_whatever_the_size_of_the_arguments
     let v = Validator::compile(SCHEMA, Options::default()).expect("the schema compiles");
     let (small, large) = (order(4, false), order(2_000, false));
     assert!(large.len() > 100 * small.len() / 2, "the large input is {} bytes", large.len());
-    // A first call of each (anything a validator makes once is made then).
-    v.validate(&small).expect("valid");
-    v.validate(&large).expect("valid");
-    let (on_small, bound_small) = allocations(|| v.validate(&small));
-    let (on_large, bound_large) = allocations(|| v.validate(&large));
+    let [(on_small, bound_small), (on_large, bound_large)] = counted(&v, &small, &large);
     // Nothing to bind here (no default, no integer written as 2.0): the
     // bound arguments are the input.
     assert_eq!(bound_small.expect("valid"), small);
@@ -153,10 +158,7 @@ fn filling_a_default_writes_the_bound_arguments_once_whatever_their_size() {
     let v = Validator::compile(&schema, Options::default()).expect("the schema compiles");
     let without_note = |n| order(n, false).replace(r#""note":"leave at the door","#, "");
     let (small, large) = (without_note(4), without_note(2_000));
-    v.validate(&small).expect("valid");
-    v.validate(&large).expect("valid");
-    let (on_small, bound_small) = allocations(|| v.validate(&small));
-    let (on_large, bound_large) = allocations(|| v.validate(&large));
+    let [(on_small, bound_small), (on_large, bound_large)] = counted(&v, &small, &large);
     for (input, bound) in [(&small, bound_small), (&large, bound_large)] {
         let bound = bound.expect("valid");
         assert!(bound.contains(r#""note":"none""#), "the default is filled in");
@@ -185,10 +187,7 @@ fn numbers_written_as_2_0_are_bound_without_an_allocation_each() {
     };
     let (small, large) = (written(4), written(2_000));
     assert!(large.contains(r#""qty":1.0,"unitPrice":1.00"#), "{}", &large[..200]);
-    v.validate(&small).expect("valid");
-    v.validate(&large).expect("valid");
-    let (on_small, bound_small) = allocations(|| v.validate(&small));
-    let (on_large, bound_large) = allocations(|| v.validate(&large));
+    let [(on_small, bound_small), (on_large, bound_large)] = counted(&v, &small, &large);
     for (input, bound) in [(&small, bound_small), (&large, bound_large)] {
         let bound = bound.expect("valid");
         assert_eq!(bound, input.replace(".0,\"unitPrice\"", ",\"unitPrice\""), "quantities bound as integers");

@@ -323,17 +323,7 @@ impl Integer {
                 if *negative {
                     out.push('-');
                 }
-                // The digits from the last, into a buffer as long as the longest u64.
-                let (mut v, mut digits, mut at) = (*value, [0u8; 20], 20);
-                loop {
-                    at -= 1;
-                    digits[at] = b'0' + (v % 10) as u8;
-                    v /= 10;
-                    if v == 0 {
-                        break;
-                    }
-                }
-                out.extend(digits[at..].iter().map(|&d| char::from(d)));
+                crate::path::push_u64(out, *value);
             }
             Integer::Text(text) => out.push_str(text),
         }
