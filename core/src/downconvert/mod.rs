@@ -85,13 +85,15 @@ fn as_2020(validator: &Validator) -> Cow<'_, Value> {
 }
 
 /// The conversion of `schema` for `p`; `weakened`: record which constraints
-/// became hints only (restore-args says so in its errors).
+/// became hints only (restore-args says so in its errors); `refers`: whether
+/// the schema may hold a `$ref` (without one there is no recursion to plan).
 fn convert_for<'a>(
     p: &'a Profile,
     schema: &'a Value,
     weakened: bool,
+    refers: bool,
 ) -> Result<(Value, convert::Converter<'a>), Vec<Diagnostic>> {
-    let keep_refs = convert::recursion_plan(p, schema).map_err(|d| vec![d])?;
+    let keep_refs = if refers { convert::recursion_plan(p, schema).map_err(|d| vec![d])? } else { false };
     let mut conv = convert::Converter::new(p, schema);
     conv.keep_refs = keep_refs;
     conv.record_weakened = weakened;
@@ -159,11 +161,11 @@ fn large_enum(p: &Profile) -> u64 {
 /// `schema_text` converted for `p`: the schema, its changes, and whether it is lossless.
 fn converted(p: &Profile, schema_text: &str) -> Result<(Value, Vec<Change>, bool), Vec<Diagnostic>> {
     // Refused as validation would refuse it, without building the program.
-    let mut schema = Validator::usable_schema(schema_text)?;
+    let (mut schema, refers) = Validator::usable_schema(schema_text)?;
     if crate::validate::legacy::earlier_draft(&schema) {
         crate::validate::legacy::to_2020(&mut schema);
     }
-    let (out, conv) = convert_for(p, &schema, false)?;
+    let (out, conv) = convert_for(p, &schema, false, refers)?;
     Ok((out, conv.changes, conv.lossless))
 }
 
@@ -222,7 +224,7 @@ pub fn forward_args(original: &str, target: Target<'_>, args_text: &str) -> Resu
     let validator = read_schema(original).map_err(unusable)?;
     validator.validate(args_text)?;
     let schema = as_2020(&validator);
-    convert_for(&p, &schema, false).map_err(unusable)?;
+    convert_for(&p, &schema, false, true).map_err(unusable)?;
     let limits = Options::default().limits;
     let args = json::parse(
         args_text,
@@ -280,7 +282,7 @@ impl Restoring {
             Cow::Borrowed(_) => None,
         };
         let schema = legacy.as_ref().unwrap_or_else(|| validator.schema());
-        let weakened = convert_for(&profile, schema, true)?.1.weakened;
+        let weakened = convert_for(&profile, schema, true, true)?.1.weakened;
         Ok(Restoring { profile, validator, legacy, weakened })
     }
 

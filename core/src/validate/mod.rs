@@ -145,17 +145,19 @@ impl Validator {
     /// operation that only reads it: refused exactly when
     /// [`Validator::compile`] with the default options refuses it, with the
     /// same diagnostics, but the validation program is built only when a
-    /// quick walk cannot prove the schema usable (`usable.rs`).
-    pub(crate) fn usable_schema(schema_text: &str) -> Result<Value, Vec<Diagnostic>> {
+    /// quick walk cannot prove the schema usable (`usable.rs`). With it,
+    /// whether the schema may refer to itself: `false` when that walk saw
+    /// no `$ref` in any schema.
+    pub(crate) fn usable_schema(schema_text: &str) -> Result<(Value, bool), Vec<Diagnostic>> {
         let options = Options::default();
         let (schema, normalized) =
             read_schema(schema_text, options).map_err(|d| crate::diag::capped(d, Code::Ols002))?;
-        if usable::proven(&schema) {
-            return Ok(schema);
+        if let Some(refers) = usable::proof(&schema) {
+            return Ok((schema, refers));
         }
         let validator = Self::compile_value(schema, if normalized { None } else { Some(schema_text) }, options)
             .map_err(|d| crate::diag::capped(d, Code::Ols002))?;
-        Ok(Arc::try_unwrap(validator.schema).unwrap_or_else(|shared| (*shared).clone()))
+        Ok((Arc::try_unwrap(validator.schema).unwrap_or_else(|shared| (*shared).clone()), true))
     }
 
     /// Compiles a schema already read (draft-07 spellings mapped); `text` is

@@ -44,17 +44,24 @@ fn is_type_name(s: &str) -> bool {
 /// Whether `root` (parsed, draft-07 spellings mapped) is proven to compile
 /// with the default options: `true` only when
 /// [`Validator::compile`](super::Validator::compile) accepts it.
+#[cfg(test)]
 pub(crate) fn proven(root: &Value) -> bool {
+    proof(root).is_some()
+}
+
+/// [`proven`], and if so whether any schema the walk visits has a `$ref`
+/// (`Some(false)`: no schema of `root` refers to another).
+pub(crate) fn proof(root: &Value) -> Option<bool> {
     let backtrack_limit = super::Limits::default().regex_backtrack_limit as u64;
     let draft7 = root.get("$schema").and_then(Value::as_str).is_some_and(|s| META_7.contains(&s));
     let mut walk = Walk { root, draft7, refs: false, backtrack_limit };
-    let Some(_) = walk.schema(root, true) else { return false };
+    walk.schema(root, true)?;
     if !walk.refs {
         // No reference: the in-place weights above are refcheck's, and
         // within the limit.
-        return true;
+        return Some(false);
     }
-    super::refcheck::bounded(root, super::MAX_REF_EXPANSION)
+    super::refcheck::bounded(root, super::MAX_REF_EXPANSION).then_some(true)
 }
 
 struct Walk<'v> {
@@ -483,6 +490,20 @@ mod tests {
         ] {
             assert!(proven(&parsed(text)), "not proven: {text}");
             assert!(Validator::compile(text, Options::default()).is_ok(), "refused: {text}");
+        }
+    }
+
+    #[test]
+    fn a_proof_says_whether_any_schema_refers() {
+        for (text, refers) in [
+            ("{}", false),
+            (r##"{"properties": {"a": {"type": "string"}}, "x-meta": {"$ref": "#"}}"##, false),
+            (r##"{"enum": [{"$ref": "#"}], "default": {"$ref": "#"}}"##, false),
+            (r##"{"properties": {"a": {"items": {"$ref": "#"}}}}"##, true),
+            (r##"{"$defs": {"n": {"type": "null"}}, "anyOf": [{"$ref": "#/$defs/n"}]}"##, true),
+            (r##"{"$defs": {"n": {"$ref": "#/$defs/m"}, "m": {}}}"##, true),
+        ] {
+            assert_eq!(proof(&parsed(text)), Some(refers), "{text}");
         }
     }
 }
