@@ -150,9 +150,16 @@ impl Validator {
     /// no `$ref` in any schema.
     pub(crate) fn usable_schema(schema_text: &str) -> Result<(Value, bool), Vec<Diagnostic>> {
         let options = Options::default();
-        let (schema, normalized) =
-            read_schema(schema_text, options).map_err(|d| crate::diag::capped(d, Code::Ols002))?;
+        let mut schema = parse_schema(schema_text, options).map_err(|d| crate::diag::capped(d, Code::Ols002))?;
+        // Proven as it was written, it has none of the draft-07 spellings
+        // that reading maps (the walk refuses an `items` list, `dependencies`
+        // and `additionalItems` where it is not told the schema is draft 7,
+        // and it visits every schema the mapping does): mapping changes nothing.
         if let Some(refers) = usable::proof(&schema) {
+            return Ok((schema, refers));
+        }
+        let normalized = legacy::normalize(&mut schema);
+        if normalized && let Some(refers) = usable::proof(&schema) {
             return Ok((schema, refers));
         }
         let validator = Self::compile_value(schema, if normalized { None } else { Some(schema_text) }, options)
@@ -373,16 +380,21 @@ fn expansion_diagnostic(pointer: String) -> Diagnostic {
 /// `schema_text` parsed within the schema limits of `options`, its draft-07
 /// spellings mapped when it names no `$schema`; whether any were.
 fn read_schema(schema_text: &str, options: Options) -> Result<(Value, bool), Vec<Diagnostic>> {
+    let mut schema = parse_schema(schema_text, options)?;
+    let normalized = legacy::normalize(&mut schema);
+    Ok((schema, normalized))
+}
+
+/// The schema's JSON, as written (draft-07 spellings not yet mapped).
+fn parse_schema(schema_text: &str, options: Options) -> Result<Value, Vec<Diagnostic>> {
     let limits = ParseLimits { max_bytes: options.limits.max_schema_bytes, max_depth: options.limits.max_schema_depth };
-    let mut schema = json::parse(schema_text, limits).map_err(|e| {
+    json::parse(schema_text, limits).map_err(|e| {
         let code = match e.kind {
             ParseErrorKind::TooLarge { .. } | ParseErrorKind::TooDeep { .. } => Code::Ols002,
             _ => Code::Ols001,
         };
         vec![Diagnostic::new(code, &Path::root(), format!("The schema is not accepted as JSON: {e}."))]
-    })?;
-    let normalized = legacy::normalize(&mut schema);
-    Ok((schema, normalized))
+    })
 }
 
 fn check_against_meta(schema: &Value, text: Option<&str>, options: Options) -> Result<(), Diagnostic> {

@@ -506,4 +506,35 @@ mod tests {
             assert_eq!(proof(&parsed(text)), Some(refers), "{text}");
         }
     }
+
+    /// Reading for conversion proves the schema as written first: a schema
+    /// proven so has none of the draft-07 spellings reading maps, and the
+    /// tree is the one validation reads.
+    #[test]
+    fn a_schema_proven_as_written_has_no_draft7_spelling_to_map() {
+        let mut all = Vec::new();
+        for dir in ["tests/suite/draft2020-12", "tests/real-tool-schemas/schemas", "tests/vectors/downconvert"] {
+            schemas_in(dir, &mut all);
+        }
+        for text in [
+            r#"{"items": [{"type": "string"}], "additionalItems": false}"#,
+            r#"{"properties": {"a": {"dependencies": {"b": ["c"], "d": {"required": ["e"]}}}}}"#,
+            r#"{"anyOf": [{"items": [true]}, {"additionalItems": {"type": "string"}}]}"#,
+        ] {
+            all.push(("a draft-07 spelling".into(), text.into()));
+        }
+        let mut mapped = 0;
+        for (name, text) in &all {
+            let mut v = parsed(text);
+            if proof(&v).is_some() {
+                assert!(!crate::validate::legacy::normalize(&mut v), "{name}: {text}");
+            }
+            if let Ok((read, _)) = Validator::usable_schema(text) {
+                let (expected, normalized) = super::super::read_schema(text, Options::default()).unwrap();
+                assert_eq!(read, expected, "{name}: {text}");
+                mapped += usize::from(normalized);
+            }
+        }
+        assert!(mapped >= 3, "only {mapped} schemas mapped");
+    }
 }
