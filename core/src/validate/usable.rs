@@ -41,8 +41,9 @@ fn is_type_name(s: &str) -> bool {
     matches!(s, "array" | "boolean" | "integer" | "null" | "number" | "object" | "string")
 }
 
-/// Whether `root` (parsed, draft-07 spellings mapped) is proven to compile
-/// with the default options: `true` only when
+/// Whether `root` (parsed, with its draft-07 spellings mapped or not: one
+/// that names no `$schema` and still has them is never proven) is proven to
+/// compile with the default options: `true` only when
 /// [`Validator::compile`](super::Validator::compile) accepts it.
 #[cfg(test)]
 pub(crate) fn proven(root: &Value) -> bool {
