@@ -96,12 +96,7 @@ pub fn is_identifier(key: &str) -> bool {
 }
 
 /// `n` in decimal digits, at the end of `out`.
-pub(crate) fn push_decimal(out: &mut String, n: usize) {
-    push_u64(out, n as u64);
-}
-
-/// `n` in decimal digits, at the end of `out`.
-pub(crate) fn push_u64(out: &mut String, n: u64) {
+pub(crate) fn push_decimal(out: &mut String, n: u64) {
     out.push_str(decimal(n, &mut [0; 20]));
 }
 

@@ -161,7 +161,7 @@ impl Children {
 
     /// The pointers `from/index` and `out/index`.
     fn index(&mut self, index: usize) -> (&str, &str) {
-        self.next(|buf| crate::path::push_decimal(buf, index))
+        self.next(|buf| crate::path::push_decimal(buf, index as u64))
     }
 
     /// Both pointers with one more segment, written by `segment`.
@@ -181,7 +181,7 @@ pub(crate) fn child_index(pointer: &str, index: usize) -> String {
     let mut out = String::with_capacity(pointer.len() + 4);
     out.push_str(pointer);
     out.push('/');
-    crate::path::push_decimal(&mut out, index);
+    crate::path::push_decimal(&mut out, index as u64);
     out
 }
 

@@ -323,7 +323,7 @@ impl Integer {
                 if *negative {
                     out.push('-');
                 }
-                crate::path::push_u64(out, *value);
+                crate::path::push_decimal(out, *value);
             }
             Integer::Text(text) => out.push_str(text),
         }

@@ -336,13 +336,19 @@ mod tests {
         }
     }
 
-    /// The walk's one promise: a schema it proves is one the compiler accepts.
-    #[test]
-    fn every_schema_proven_usable_is_one_the_compiler_accepts() {
+    /// Every schema of the suite, the real schemas and the downconvert vectors.
+    fn every_schema() -> Vec<(String, String)> {
         let mut all = Vec::new();
         for dir in ["tests/suite/draft2020-12", "tests/real-tool-schemas/schemas", "tests/vectors/downconvert"] {
             schemas_in(dir, &mut all);
         }
+        all
+    }
+
+    /// The walk's one promise: a schema it proves is one the compiler accepts.
+    #[test]
+    fn every_schema_proven_usable_is_one_the_compiler_accepts() {
+        let mut all = every_schema();
         assert!(all.len() > 500, "only {} schemas found", all.len());
         // Each object schema again, read as draft 7.
         let as_draft7: Vec<(String, String)> = all
@@ -405,10 +411,7 @@ mod tests {
     /// The walk's reference check is refcheck's, on every schema it reads.
     #[test]
     fn the_reference_check_agrees_with_refcheck() {
-        let mut all = Vec::new();
-        for dir in ["tests/suite/draft2020-12", "tests/real-tool-schemas/schemas", "tests/vectors/downconvert"] {
-            schemas_in(dir, &mut all);
-        }
+        let all = every_schema();
         let (mut compared, mut refused) = (0, 0);
         for (name, text) in &all {
             if ["$id", "$anchor", "$dynamicAnchor"].iter().any(|k| text.contains(k)) {
@@ -513,10 +516,7 @@ mod tests {
     /// tree is the one validation reads.
     #[test]
     fn a_schema_proven_as_written_has_no_draft7_spelling_to_map() {
-        let mut all = Vec::new();
-        for dir in ["tests/suite/draft2020-12", "tests/real-tool-schemas/schemas", "tests/vectors/downconvert"] {
-            schemas_in(dir, &mut all);
-        }
+        let mut all = every_schema();
         for text in [
             r#"{"items": [{"type": "string"}], "additionalItems": false}"#,
             r#"{"properties": {"a": {"dependencies": {"b": ["c"], "d": {"required": ["e"]}}}}}"#,
