@@ -41,6 +41,17 @@ const POW10: [u128; 20] = {
     t
 };
 
+/// The largest mantissa that times 10^d fits a `u64`, for each `d` of `POW10`.
+const FITS: [u64; 20] = {
+    let mut t = [0u64; 20];
+    let mut i = 0;
+    while i < 20 {
+        t[i] = (u64::MAX as u128 / POW10[i]) as u64;
+        i += 1;
+    }
+    t
+};
+
 impl Dec {
     /// Exact comparison, when the exponents are close enough for machine
     /// words (`None` otherwise).
@@ -59,7 +70,17 @@ impl Dec {
             if da >= POW10.len() || db >= POW10.len() {
                 return None;
             }
-            (u128::from(self.mantissa) * POW10[da]).cmp(&(u128::from(other.mantissa) * POW10[db]))
+            // One side is scaled (the other's distance is 0): in one word
+            // when the product fits, which spares WebAssembly a call for a
+            // 128-bit product.
+            let (a, b) = (self.mantissa, other.mantissa);
+            if da == 0 && b <= FITS[db] {
+                a.cmp(&(b * POW10[db] as u64))
+            } else if db == 0 && a <= FITS[da] {
+                (a * POW10[da] as u64).cmp(&b)
+            } else {
+                (u128::from(a) * POW10[da]).cmp(&(u128::from(b) * POW10[db]))
+            }
         };
         Some(if self.negative { magnitude.reverse() } else { magnitude })
     }
@@ -602,6 +623,42 @@ mod tests {
             ["1e2", "281474976710656", "12.34567890123456", "12345678901234567890", "0.0000000000000001", "1.0e0"]
         {
             assert_eq!(dec(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn one_word_scaling_agrees_with_the_wide_product() {
+        // Mantissas at and around the largest that scales within a word, for
+        // every distance between exponents, against the 128-bit product.
+        for d in 0..POW10.len() {
+            let edge = FITS[d];
+            for a in [0, 1, 7, edge / 10, edge.saturating_sub(1), edge, edge.saturating_add(1), u64::MAX] {
+                for b in [0, 1, 9, edge / 3, edge, edge.saturating_add(1), u64::MAX / 2, u64::MAX] {
+                    for negative in [false, true] {
+                        let x = Dec { negative, mantissa: a, exponent: d as i32 - 3 };
+                        let y = Dec { negative, mantissa: b, exponent: -3 };
+                        let wide = (u128::from(a) * POW10[d]).cmp(&u128::from(b));
+                        let sign = |m: u64| {
+                            if m == 0 {
+                                0
+                            } else if negative {
+                                -1
+                            } else {
+                                1
+                            }
+                        };
+                        let expected = if sign(a) != sign(b) || sign(a) == 0 {
+                            sign(a).cmp(&sign(b))
+                        } else if negative {
+                            wide.reverse()
+                        } else {
+                            wide
+                        };
+                        assert_eq!(x.compare(&y), Some(expected), "{a}e{} vs {b}e-3", d as i32 - 3);
+                        assert_eq!(y.compare(&x), Some(expected.reverse()), "{b}e-3 vs {a}e{}", d as i32 - 3);
+                    }
+                }
+            }
         }
     }
 
