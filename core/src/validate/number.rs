@@ -79,11 +79,21 @@ impl Dec {
             } else if db == 0 && a <= FITS[da] {
                 (a * POW10[da] as u64).cmp(&b)
             } else {
-                (u128::from(a) * POW10[da]).cmp(&(u128::from(b) * POW10[db]))
+                wide_order(a, da, b, db)
             }
         };
         Some(if self.negative { magnitude.reverse() } else { magnitude })
     }
+}
+
+/// `a × 10^da` against `b × 10^db` in 128 bits. Out of line: in
+/// WebAssembly the 128-bit products go through memory (`__multi3` returns
+/// its result there), and the frame that takes would be set up on every
+/// comparison of its caller.
+#[cold]
+#[inline(never)]
+fn wide_order(a: u64, da: usize, b: u64, db: usize) -> Ordering {
+    (u128::from(a) * POW10[da]).cmp(&(u128::from(b) * POW10[db]))
 }
 
 /// Exponents past this keep a number a `Decimal` (scaling by them stays far
