@@ -9,7 +9,9 @@
 # It builds a copy of the component that keeps its function names (the
 # release profile strips them) under target/bench-profile/, then:
 #   - the core natively and the component through wasmtime: `perf record`
-#     (wasmtime names its compiled code through /tmp/perf-PID.map);
+#     (wasmtime names its compiled code through /tmp/perf-PID.map), then the
+#     hottest functions' time and machine code side by side
+#     (bench/codecompare.py: instructions, stack-frame traffic, calls);
 #   - the jco package in Node: `node --cpu-prof`, summarised by
 #     bench/node/cpuprofile-summary.mjs;
 #   - the Python package: cProfile, and `perf record` for the split between
@@ -36,7 +38,7 @@ rm -rf "$OUT/js" && mkdir -p "$OUT/js" && cp -r js/src js/package.json "$OUT/js/
 perf_only() {
   local contender=$1 data=$OUT/perf-$1-$ITEM.data log=$OUT/only-$1.log
   rm -f "$log"
-  TOOL_SCHEMA_BENCH_PERFMAP=1 taskset -c 1 "$BENCH" --only "$contender" "$ITEM" $((SECONDS_ + 3)) \
+  TOOL_SCHEMA_BENCH_PERFMAP=1 TOOL_SCHEMA_BENCH_CWASM="$OUT" taskset -c 1 "$BENCH" --only "$contender" "$ITEM" $((SECONDS_ + 3)) \
     --component "$OUT/tool_schema.wasm" >"$OUT/only-$1.out" 2>"$log" &
   local pid=$!
   until grep -q looping "$log" 2>/dev/null; do sleep 0.3; kill -0 $pid 2>/dev/null || { cat "$log"; return 1; }; done
@@ -56,6 +58,12 @@ perf_only() {
 
 if [ "$ITEM" != empty ]; then perf_only core; fi
 perf_only wasm
+
+# The hottest functions' time and machine code, natively and through wasmtime.
+if [ "$ITEM" != empty ]; then
+  python3 bench/codecompare.py "$OUT" "$ITEM" >"$OUT/code-$ITEM.txt"
+  echo "--- the same functions' machine code: $OUT/code-$ITEM.txt"; cut -c1-190 "$OUT/code-$ITEM.txt"
+fi
 
 echo "--- jco (Node): $OUT/cpuprof-jco-$ITEM.txt"
 rm -rf "$OUT/cpuprof" && mkdir -p "$OUT/cpuprof"

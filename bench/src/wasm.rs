@@ -93,7 +93,15 @@ pub fn precompile(wasm: &[u8], bound: Bound) -> Result<Precompiled, Error> {
     let start = Instant::now();
     let component = Component::new(&engine, wasm)?;
     let compile_time = start.elapsed();
-    Ok(Precompiled { bytes: component.serialize()?, engine, bound, compile_time })
+    let bytes = component.serialize()?;
+    // For bench/codecompare.py: TOOL_SCHEMA_BENCH_CWASM=DIR writes the
+    // compiled code (an ELF object with a symbol per wasm function) as
+    // DIR/component-{none,fuel,epoch}.cwasm.
+    if let Some(dir) = std::env::var_os("TOOL_SCHEMA_BENCH_CWASM") {
+        let name = format!("component-{}.cwasm", format!("{bound:?}").to_lowercase());
+        std::fs::write(std::path::Path::new(&dir).join(name), &bytes)?;
+    }
+    Ok(Precompiled { bytes, engine, bound, compile_time })
 }
 
 /// A loaded component: what a long-running host keeps.
