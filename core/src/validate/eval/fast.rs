@@ -220,8 +220,6 @@ impl Eval<'_, '_, '_> {
     /// `additionalProperties`: the verdict, and which properties (by index
     /// below 64) it has.
     fn quick_members(&mut self, o: &ObjectOp, inst: u32, len: u32, depth: u32) -> Option<(bool, u64)> {
-        let prog = self.prog;
-        let tape = self.tape;
         let mut seen = 0u64;
         let mut key = inst + 1;
         let mut expect = 0;
@@ -232,7 +230,7 @@ impl Eval<'_, '_, '_> {
             self.work -= 1;
             let value = key + 1;
             let mut matched = false;
-            if let Some((slot, child)) = o.property_after(tape.bytes(key), tape.code(key), expect) {
+            if let Some((slot, child)) = o.property_after(self.tape.bytes(key), self.tape.code(key), expect) {
                 expect = slot as usize + 1;
                 if slot < 64 {
                     seen |= 1 << slot;
@@ -242,23 +240,10 @@ impl Eval<'_, '_, '_> {
                     return Some((false, seen));
                 }
             }
-            let name = if o.patterns.is_empty() { "" } else { tape.str(key) };
-            let mut next = if o.patterns.is_empty() { None } else { o.next_pattern(name.as_bytes(), 0) };
-            while let Some(j) = next {
-                next = o.next_pattern(name.as_bytes(), j + 1);
-                let (p, child) = o.patterns[j as usize];
-                if !self.charge(name.len() as u64 / 16 + 1) {
-                    return None;
-                }
-                match prog.patterns[p as usize].1.is_match(name) {
-                    Ok(true) => {
-                        matched = true;
-                        if !self.quick_child(child, value, depth)? {
-                            return Some((false, seen));
-                        }
-                    }
-                    Ok(false) => {}
-                    Err(_) => return Some((false, seen)),
+            if !o.patterns.is_empty() {
+                match self.quick_patterns(o, key, depth)? {
+                    Some(m) => matched |= m,
+                    None => return Some((false, seen)),
                 }
             }
             if !matched
@@ -267,9 +252,41 @@ impl Eval<'_, '_, '_> {
             {
                 return Some((false, seen));
             }
-            key = tape.end(value);
+            key = self.tape.end(value);
         }
         Some((true, seen))
+    }
+
+    /// The `patternProperties` a member's name matches, its value checked
+    /// against each: whether any matched, `Some(None)` when the value fails
+    /// one, `None` when `quick` cannot tell. Out of line: few objects have
+    /// patterns, and the loop above holds fewer values without them (0.5%
+    /// fewer WebAssembly instructions on the 1.5 KB inputs).
+    #[inline(never)]
+    fn quick_patterns(&mut self, o: &ObjectOp, key: u32, depth: u32) -> Option<Option<bool>> {
+        let prog = self.prog;
+        let name = self.tape.str(key);
+        let value = key + 1;
+        let mut matched = false;
+        let mut next = o.next_pattern(name.as_bytes(), 0);
+        while let Some(j) = next {
+            next = o.next_pattern(name.as_bytes(), j + 1);
+            let (p, child) = o.patterns[j as usize];
+            if !self.charge(name.len() as u64 / 16 + 1) {
+                return None;
+            }
+            match prog.patterns[p as usize].1.is_match(name) {
+                Ok(true) => {
+                    matched = true;
+                    if !self.quick_child(child, value, depth)? {
+                        return Some(None);
+                    }
+                }
+                Ok(false) => {}
+                Err(_) => return Some(None),
+            }
+        }
+        Some(Some(matched))
     }
 
     /// `quick` for a child value: a schema of decoded keywords only is
