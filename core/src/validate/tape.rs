@@ -156,27 +156,22 @@ impl<'a> Tape<'a> {
             // Token positions are 32-bit; the documented limits are far below.
             return Err(ParseError { kind: ParseErrorKind::TooLarge { limit: NONE as usize - 1 }, line: 1, column: 1 });
         }
+        let mut side = String::new();
         let mut p = Parser {
             text,
             b: text.as_bytes(),
             toks: Vec::with_capacity(text.len() / 5 + 8),
-            side: String::new(),
+            side: &mut side,
             compact: true,
             integral: Vec::new(),
             max_depth: limits.max_depth,
             stack: Vec::with_capacity(16),
             keys: Vec::with_capacity(32),
         };
-        match p.run() {
-            Some(span) => Ok(Tape {
-                text,
-                toks: p.toks,
-                side: p.side,
-                compact: p.compact,
-                span,
-                integral: p.integral,
-                links: OnceCell::new(),
-            }),
+        let span = p.run();
+        let Parser { toks, compact, integral, .. } = p;
+        match span {
+            Some(span) => Ok(Tape { text, toks, side, compact, span, integral, links: OnceCell::new() }),
             None => Err(match json::parse(text, limits) {
                 Err(e) => e,
                 // Both parsers read one grammar; should they ever disagree,
@@ -422,11 +417,17 @@ struct Open {
 /// when they close, by sorting their keys; smaller ones key by key.
 const SCAN_KEYS: usize = 16;
 
-struct Parser<'a> {
+/// The parser's state. Its address is never taken (no call gets `&self`):
+/// every field stays a value in registers. In the component a struct whose
+/// address reaches a call lives in linear memory, and each use of a field,
+/// even the text's length, is a load. Pushing goes through [`push`], which
+/// gives a full vector to a call by value; the decoded strings are a
+/// `String` of the caller's, reached by reference.
+struct Parser<'a, 's> {
     text: &'a str,
     b: &'a [u8],
     toks: Vec<Tok>,
-    side: String,
+    side: &'s mut String,
     compact: bool,
     integral: Vec<u32>,
     max_depth: usize,
@@ -440,7 +441,7 @@ fn is_ws(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\n' | b'\r')
 }
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     /// Whitespace from `i` on, if any; it makes the text not compact.
     #[inline(always)]
     fn ws(&mut self, mut i: usize) -> usize {
@@ -454,6 +455,7 @@ impl Parser<'_> {
     }
 
     /// Reads the whole text; the span of the value.
+    #[inline(always)]
     fn run(&mut self) -> Option<(usize, usize)> {
         let b = self.b;
         let mut i = 0;
@@ -467,7 +469,7 @@ impl Parser<'_> {
             match c {
                 b'"' => {
                     let (flags, len, at, next) = self.string(i)?;
-                    self.toks.push(Tok::new(Kind::String, flags, len, at));
+                    push(&mut self.toks, Tok::new(Kind::String, flags, len, at));
                     i = next;
                 }
                 b'-' | b'0'..=b'9' => i = self.number(i)?,
@@ -478,9 +480,9 @@ impl Parser<'_> {
                     let object = c == b'{';
                     let tok = self.toks.len() as u32;
                     let kind = if object { Kind::Object } else { Kind::Array };
-                    self.toks.push(Tok::new(kind, 0, 0, 0));
+                    push(&mut self.toks, Tok::new(kind, 0, 0, 0));
                     let keys_from = self.keys.len() as u32;
-                    self.stack.push(Open { tok, count: 0, object, keys_from, seen: 0 });
+                    push(&mut self.stack, Open { tok, count: 0, object, keys_from, seen: 0 });
                     i = self.ws(i + 1);
                     if b.get(i) == Some(if object { &b'}' } else { &b']' }) {
                         i += 1;
@@ -499,7 +501,7 @@ impl Parser<'_> {
                     if !b[i..].starts_with(word) {
                         return None;
                     }
-                    self.toks.push(Tok::new(kind, 0, 0, 0));
+                    push(&mut self.toks, Tok::new(kind, 0, 0, 0));
                     i += word.len();
                 }
                 _ => return None,
@@ -548,7 +550,7 @@ impl Parser<'_> {
     fn number(&mut self, i: usize) -> Option<usize> {
         let n = json::scan_number_classified(self.b, i)?;
         if n.integral {
-            self.integral.push(self.toks.len() as u32);
+            push(&mut self.integral, self.toks.len() as u32);
         }
         let mut t = Tok::new(Kind::Number, if n.plain { 0 } else { NOT_PLAIN }, (n.end - i) as u32, i as u32);
         if let Some((digits, scale)) = n.words
@@ -562,7 +564,7 @@ impl Parser<'_> {
             t.high = (digits >> 32) as u16;
             t.aux = digits as u32;
         }
-        self.toks.push(t);
+        push(&mut self.toks, t);
         Some(n.end)
     }
 
@@ -595,28 +597,14 @@ impl Parser<'_> {
         t.len = open.count;
         if open.object {
             let from = open.keys_from as usize;
-            if self.keys.len() - from > SCAN_KEYS && self.has_duplicate(from) {
+            if self.keys.len() - from > SCAN_KEYS
+                && has_duplicate(&mut self.keys[from..], &self.toks, self.b, self.side)
+            {
                 return None;
             }
             self.keys.truncate(from);
         }
         Some(())
-    }
-
-    /// Whether the keys from `from` on have one twice: sorted by code and
-    /// length, then by text, equal keys end up side by side, in O(n log n)
-    /// whatever the keys are.
-    #[cold]
-    fn has_duplicate(&mut self, from: usize) -> bool {
-        let mut keys = std::mem::take(&mut self.keys);
-        let order = |a: &u32, b: &u32| {
-            let (x, y) = (&self.toks[*a as usize], &self.toks[*b as usize]);
-            (x.aux, x.len).cmp(&(y.aux, y.len)).then_with(|| self.key_str(*a).cmp(self.key_str(*b)))
-        };
-        crate::sort::unstable_by(&mut keys[from..], &|a, b| order(a, b).is_lt());
-        let twice = keys[from..].windows(2).any(|w| order(&w[0], &w[1]).is_eq());
-        self.keys = keys;
-        twice
     }
 
     /// A member's key at `i`, checked against the object's other keys (those
@@ -633,7 +621,7 @@ impl Parser<'_> {
             code(&text[..len as usize])
         };
         let tok = self.toks.len() as u32;
-        self.toks.push(Tok { aux, ..Tok::new(Kind::String, flags, len, at) });
+        push(&mut self.toks, Tok { aux, ..Tok::new(Kind::String, flags, len, at) });
         let open = self.stack.last_mut()?;
         let bit = 1u64 << (aux % 64);
         let seen = open.seen & bit != 0;
@@ -641,19 +629,17 @@ impl Parser<'_> {
         if seen && self.keys.len() - from < SCAN_KEYS {
             for &k in &self.keys[from..] {
                 let t = &self.toks[k as usize];
-                if t.aux == aux && t.len == len && (len <= 4 || self.key_str(k) == self.key_str(tok)) {
+                if t.aux == aux
+                    && t.len == len
+                    && (len <= 4
+                        || key_bytes(&self.toks, self.b, self.side, k) == key_bytes(&self.toks, self.b, self.side, tok))
+                {
                     return None;
                 }
             }
         }
-        self.keys.push(tok);
+        push(&mut self.keys, tok);
         Some(next)
-    }
-
-    fn key_str(&self, k: u32) -> &str {
-        let t = &self.toks[k as usize];
-        let (s, e) = (t.at as usize, (t.at + t.len) as usize);
-        if t.flags & ESCAPED != 0 { &self.side[s..e] } else { &self.text[s..e] }
     }
 
     /// A string at `i` (its opening quote): its flags, length, where its text
@@ -665,80 +651,128 @@ impl Parser<'_> {
         let end = crate::json::plain_run(self.b, start);
         match self.b.get(end) {
             Some(b'"') => Some((0, (end - start) as u32, start as u32, end + 1)),
-            Some(b'\\') => self.escaped(start, end),
+            Some(b'\\') => {
+                let (flags, len, at, next, compact) = escaped(self.text, self.side, start, end)?;
+                self.compact &= compact;
+                Some((flags, len, at, next))
+            }
             _ => None,
         }
     }
+}
 
-    /// The rest of a string that has escapes (from `pos` on), decoded into
-    /// the side buffer.
-    fn escaped(&mut self, start: usize, mut pos: usize) -> Option<(u8, u32, u32, usize)> {
-        let at = self.side.len();
-        self.side.push_str(&self.text[start..pos]);
-        loop {
-            match *self.b.get(pos)? {
-                b'"' => {
-                    return Some((ESCAPED, (self.side.len() - at) as u32, at as u32, pos + 1));
-                }
-                b'\\' => {
-                    pos += 1;
-                    let c = match *self.b.get(pos)? {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => {
-                            self.compact = false;
-                            '/'
+/// The rest of a string that has escapes (from `pos` on; it starts at
+/// `start`), decoded into `side`: its flags, length, where it is in `side`,
+/// where it ends, and whether the compact writer would spell it so.
+fn escaped(text: &str, side: &mut String, start: usize, mut pos: usize) -> Option<(u8, u32, u32, usize, bool)> {
+    let b = text.as_bytes();
+    let mut compact = true;
+    let at = side.len();
+    side.push_str(&text[start..pos]);
+    loop {
+        match *b.get(pos)? {
+            b'"' => {
+                return Some((ESCAPED, (side.len() - at) as u32, at as u32, pos + 1, compact));
+            }
+            b'\\' => {
+                pos += 1;
+                let c = match *b.get(pos)? {
+                    b'"' => '"',
+                    b'\\' => '\\',
+                    b'/' => {
+                        compact = false;
+                        '/'
+                    }
+                    b'b' => '\u{08}',
+                    b'f' => '\u{0c}',
+                    b'n' => '\n',
+                    b'r' => '\r',
+                    b't' => '\t',
+                    b'u' => {
+                        let (c, next) = unicode_escape(b, pos + 1)?;
+                        // The writer spells only other control characters
+                        // as \u00xx (lowercase).
+                        let written = (c as u32) < 0x20
+                            && !matches!(c, '\u{08}' | '\u{0c}' | '\n' | '\r' | '\t')
+                            && text[next - 4..next].bytes().all(|d| !d.is_ascii_uppercase());
+                        if !written {
+                            compact = false;
                         }
-                        b'b' => '\u{08}',
-                        b'f' => '\u{0c}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'u' => {
-                            let (c, next) = self.unicode_escape(pos + 1)?;
-                            // The writer spells only other control
-                            // characters as \u00xx (lowercase).
-                            let written = (c as u32) < 0x20
-                                && !matches!(c, '\u{08}' | '\u{0c}' | '\n' | '\r' | '\t')
-                                && self.text[next - 4..next].bytes().all(|d| !d.is_ascii_uppercase());
-                            if !written {
-                                self.compact = false;
-                            }
-                            self.side.push(c);
-                            pos = next;
-                            continue;
-                        }
-                        _ => return None,
-                    };
-                    pos += 1;
-                    self.side.push(c);
-                }
-                c if c < 0x20 => return None,
-                _ => {
-                    let run = pos;
-                    pos = crate::json::plain_run(self.b, pos);
-                    self.side.push_str(&self.text[run..pos]);
-                }
+                        side.push(c);
+                        pos = next;
+                        continue;
+                    }
+                    _ => return None,
+                };
+                pos += 1;
+                side.push(c);
+            }
+            c if c < 0x20 => return None,
+            _ => {
+                let run = pos;
+                pos = crate::json::plain_run(b, pos);
+                side.push_str(&text[run..pos]);
             }
         }
     }
+}
 
-    /// After `\u` (at `i`): four hex digits, and a low surrogate escape after
-    /// a high one; the character and where the escape ends.
-    fn unicode_escape(&mut self, i: usize) -> Option<(char, usize)> {
-        let hi = hex4(self.b, i)?;
-        if (0xD800..0xDC00).contains(&hi) {
-            if self.b[i + 4..].starts_with(b"\\u") {
-                let lo = hex4(self.b, i + 6)?;
-                if (0xDC00..0xE000).contains(&lo) {
-                    self.compact = false;
-                    return Some((char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))?, i + 10));
-                }
+/// After `\u` (at `i`): four hex digits, and a low surrogate escape after
+/// a high one; the character and where the escape ends.
+fn unicode_escape(b: &[u8], i: usize) -> Option<(char, usize)> {
+    let hi = hex4(b, i)?;
+    if (0xD800..0xDC00).contains(&hi) {
+        if b[i + 4..].starts_with(b"\\u") {
+            let lo = hex4(b, i + 6)?;
+            if (0xDC00..0xE000).contains(&lo) {
+                return Some((char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))?, i + 10));
             }
-            return None;
         }
-        Some((char::from_u32(hi)?, i + 4))
+        return None;
     }
+    Some((char::from_u32(hi)?, i + 4))
+}
+
+/// Whether `keys` (key tokens) has one twice: sorted by code and length,
+/// then by text, equal keys end up side by side, in O(n log n) whatever the
+/// keys are.
+#[cold]
+fn has_duplicate(keys: &mut [u32], toks: &[Tok], text: &[u8], side: &str) -> bool {
+    let order = |a: &u32, b: &u32| {
+        let (x, y) = (&toks[*a as usize], &toks[*b as usize]);
+        (x.aux, x.len)
+            .cmp(&(y.aux, y.len))
+            .then_with(|| key_bytes(toks, text, side, *a).cmp(key_bytes(toks, text, side, *b)))
+    };
+    crate::sort::unstable_by(keys, &|a, b| order(a, b).is_lt());
+    keys.windows(2).any(|w| order(&w[0], &w[1]).is_eq())
+}
+
+/// The text of key token `k`.
+#[inline]
+fn key_bytes<'t>(toks: &[Tok], text: &'t [u8], side: &'t str, k: u32) -> &'t [u8] {
+    let t = &toks[k as usize];
+    let (s, e) = (t.at as usize, (t.at + t.len) as usize);
+    if t.flags & ESCAPED != 0 { &side.as_bytes()[s..e] } else { &text[s..e] }
+}
+
+/// Pushes `x` onto `v`. A full vector is grown by a call that takes and
+/// gives it by value (see [`Parser`]); `Vec::push` grows it through its
+/// address.
+#[inline(always)]
+fn push<T>(v: &mut Vec<T>, x: T) {
+    if v.len() < v.capacity() {
+        v.push(x);
+    } else {
+        *v = pushed(std::mem::take(v), x);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn pushed<T>(mut v: Vec<T>, x: T) -> Vec<T> {
+    v.push(x);
+    v
 }
 
 fn hex4(b: &[u8], i: usize) -> Option<u32> {
