@@ -768,8 +768,10 @@ pub(crate) struct ScannedNumber {
     pub words: Option<(u64, u32)>,
 }
 
-/// The JSON number starting at `start`, if one does.
-#[inline]
+/// The JSON number starting at `start`, if one does. Always inlined: it has
+/// two callers, and the tape's parser reads each number's fields as values
+/// (out of line, in the component, they come back through memory).
+#[inline(always)]
 pub(crate) fn scan_number_classified(b: &[u8], start: usize) -> Option<ScannedNumber> {
     let mut i = start;
     let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
