@@ -342,12 +342,12 @@ impl Eval<'_, '_, '_> {
             }
             Kind::String => {
                 if plan.min_len > 0 || plan.max_len < u64::MAX {
-                    let s = tape.str(inst);
                     // A character takes one to four bytes: the byte length
-                    // often settles it without counting.
-                    let bytes = s.len() as u64;
+                    // (the token's, without reading the text) often settles
+                    // it without counting.
+                    let bytes = u64::from(tape.tok(inst).len);
                     if bytes > plan.max_len || bytes.div_ceil(4) < plan.min_len {
-                        let n = char_len(s);
+                        let n = char_len(tape.str(inst));
                         if n < plan.min_len || n > plan.max_len {
                             return false;
                         }
