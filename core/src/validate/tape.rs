@@ -228,9 +228,7 @@ impl<'a> Tape<'a> {
     /// The bytes of a string token's text.
     #[inline]
     pub(crate) fn bytes(&self, i: u32) -> &[u8] {
-        let t = &self.toks[i as usize];
-        let (start, end) = (t.at as usize, t.at as usize + t.len as usize);
-        if t.flags & ESCAPED != 0 { &self.side.as_bytes()[start..end] } else { &self.text.as_bytes()[start..end] }
+        string_bytes(&self.toks[i as usize], self.text.as_bytes(), self.side.as_bytes())
     }
 
     #[inline]
@@ -418,9 +416,9 @@ struct Open {
 const SCAN_KEYS: usize = 16;
 
 /// The parser's state. Its address is never taken (no call gets `&self`):
-/// every field stays a value in registers. In the component a struct whose
-/// address reaches a call lives in linear memory, and each use of a field,
-/// even the text's length, is a load. Pushing goes through [`push`], which
+/// LLVM keeps every field as a local value. In the component a struct whose
+/// address reaches a call lives in the shadow stack in linear memory, and
+/// each use of a field, even the text's length, is a load. Pushing goes through [`push`], which
 /// gives a full vector to a call by value; the decoded strings are a
 /// `String` of the caller's, reached by reference.
 struct Parser<'a, 's> {
@@ -616,12 +614,11 @@ impl Parser<'_, '_> {
             return None;
         }
         let (flags, len, at, next) = self.string(i)?;
-        let aux = {
-            let text = if flags & ESCAPED != 0 { &self.side.as_bytes()[at as usize..] } else { &self.b[at as usize..] };
-            code(&text[..len as usize])
-        };
+        let mut t = Tok::new(Kind::String, flags, len, at);
+        t.aux = code(string_bytes(&t, self.b, self.side.as_bytes()));
+        let aux = t.aux;
         let tok = self.toks.len() as u32;
-        push(&mut self.toks, Tok { aux, ..Tok::new(Kind::String, flags, len, at) });
+        push(&mut self.toks, t);
         let open = self.stack.last_mut()?;
         let bit = 1u64 << (aux % 64);
         let seen = open.seen & bit != 0;
@@ -751,9 +748,15 @@ fn has_duplicate(keys: &mut [u32], toks: &[Tok], text: &[u8], side: &str) -> boo
 /// The text of key token `k`.
 #[inline]
 fn key_bytes<'t>(toks: &[Tok], text: &'t [u8], side: &'t str, k: u32) -> &'t [u8] {
-    let t = &toks[k as usize];
-    let (s, e) = (t.at as usize, (t.at + t.len) as usize);
-    if t.flags & ESCAPED != 0 { &side.as_bytes()[s..e] } else { &text[s..e] }
+    string_bytes(&toks[k as usize], text, side.as_bytes())
+}
+
+/// The bytes of string token `t`: a span of `text`, or of `side` (the
+/// decoded strings) when it had escapes.
+#[inline(always)]
+fn string_bytes<'t>(t: &Tok, text: &'t [u8], side: &'t [u8]) -> &'t [u8] {
+    let (start, end) = (t.at as usize, t.at as usize + t.len as usize);
+    if t.flags & ESCAPED != 0 { &side[start..end] } else { &text[start..end] }
 }
 
 /// Pushes `x` onto `v`. A full vector is grown by a call that takes and
