@@ -12,7 +12,7 @@
 //! number, and none of this runs when every number is written plainly.
 
 use super::program::{Op, Program};
-use super::tape::{ESCAPED, Kind, Tape};
+use super::tape::{ESCAPED, Kind, NONE, Tape};
 use crate::json::{self, Decimal};
 
 /// Most schema-and-value pairs one binding visits; past it the rest of the
@@ -24,7 +24,7 @@ const MAX_INTEGER_DIGITS: i64 = 1_000;
 
 /// The bound arguments of a valid value.
 pub(crate) fn bind(prog: &Program, tape: &Tape<'_>) -> String {
-    let rewrites = if prog.integer_slots { integers(prog, tape) } else { Vec::new() };
+    let rewrites = if may_rewrite(prog, tape) { integers(prog, tape) } else { Vec::new() };
     let root_object = tape.tok(0).kind == Kind::Object;
     let defaults: Vec<&(Box<str>, json::Value)> = if root_object {
         prog.defaults.iter().filter(|(name, _)| tape.member(0, name).is_none()).collect()
@@ -149,6 +149,19 @@ fn write(tape: &Tape<'_>, from: u32, rewrites: &[(u32, Integer)], out: &mut Stri
     }
 }
 
+/// Whether some integral number not written as an integer may sit in an
+/// integer slot. Where the program meets one only as a named property's
+/// schema (`Program::integer_names`), only a member of such a name may;
+/// where it meets one otherwise too, any number may. Where none may,
+/// [`integers`] would find nothing, and is not run.
+fn may_rewrite(prog: &Program, tape: &Tape<'_>) -> bool {
+    prog.integer_slots
+        && tape.integral.chunks_exact(2).any(|pair| {
+            let key = pair[1];
+            prog.integer_elsewhere || key != NONE && prog.integer_names.binary_search(&tape.code(key)).is_ok()
+        })
+}
+
 /// The numbers to rewrite: each integral number written otherwise than as
 /// an integer that sits in an integer slot. Its slots are found by following
 /// the schema down the number's path (properties, else
@@ -185,7 +198,7 @@ fn integers(prog: &Program, tape: &Tape<'_>) -> Vec<(u32, Integer)> {
     let mut open = vec![Level { tok: 0, cursor: 1, ordinal: 0, nodes: root }];
     // The node lists of levels closed, for the next ones to reuse.
     let mut spare: Vec<Vec<u32>> = Vec::new();
-    for &number in &tape.integral {
+    for &number in tape.integral.iter().step_by(2) {
         while open.last().is_some_and(|l| tape.end(l.tok) <= number) {
             if let Some(closed) = open.pop() {
                 spare.push(closed.nodes);
@@ -416,5 +429,64 @@ mod tests {
             write(&tape, 0, &rewrites, &mut written);
             assert_eq!(spliced, written, "{args}");
         }
+    }
+    /// `may_rewrite` answers no only where `integers` finds nothing: over
+    /// schemas that meet integer slots through every way binding follows
+    /// (a property, `$ref`, `allOf`/`anyOf`/`oneOf`/`if`, the top level,
+    /// `additionalProperties`, `items`, `prefixItems`, nested), and argument
+    /// values with integral numbers in every place. And it does answer no
+    /// where an integral number's member is in no integer slot.
+    #[test]
+    fn binding_skips_its_search_only_where_it_would_find_nothing() {
+        let schemas = [
+            SCHEMA,
+            r##"{"type":"integer"}"##,
+            r##"{"anyOf":[{"type":"integer"},{"type":"object"}]}"##,
+            r##"{"type":"object","additionalProperties":{"type":"integer"}}"##,
+            r##"{"type":"object","properties":{"x":{"type":"number"}},"additionalProperties":{"type":"integer"}}"##,
+            r##"{"type":"array","items":{"type":"integer"}}"##,
+            r##"{"type":"array","prefixItems":[{"type":"number"},{"type":"integer"}]}"##,
+            r##"{"type":"object","properties":{"a":{"type":"array","items":{"$ref":"#/$defs/i"}}},"$defs":{"i":{"type":"integer"}}}"##,
+            r##"{"type":"object","properties":{"a":{"allOf":[{"$ref":"#/$defs/o"}]}},"$defs":{"o":{"type":"object","properties":{"b":{"type":"integer"}}}}}"##,
+            r##"{"type":"object","properties":{"a":{"if":{"type":"number"},"then":{"type":"integer"}}}}"##,
+            r##"{"type":"object","properties":{"a":{"oneOf":[{"type":"string"},{"$ref":"#"}]},"n":{"type":"integer"}}}"##,
+            r##"{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"qty":{"type":"integer"},"price":{"type":"number"}}}}}}"##,
+            r##"{"$defs":{"n":{"type":"integer"}},"type":"object","properties":{"a":{"type":"number"},"b":{"$ref":"#/$defs/n"}}}"##,
+        ];
+        let args = [
+            "2.0",
+            "[1.0,2.0,3]",
+            r#"{"a":2.0}"#,
+            r#"{"b":2.0,"a":1.5}"#,
+            r#"{"a":[1.0,{"b":3.0}],"x":4.0}"#,
+            r#"{"a":{"b":1e1,"n":-0},"n":5.0}"#,
+            r#"{"lines":[{"qty":3.0,"price":1.0},{"price":2.0}]}"#,
+            r#"{"lines":[{"price":2.0}],"n":2.5}"#,
+            r#"{"n":2.0,"x":2.0,"list":[1.0],"o":{"k":4.0},"either":5.0}"#,
+            r#"{"x":2.0,"o":{"s":"a"}}"#,
+            r#"{"q\u0074y":3.0}"#,
+        ];
+        let limits = ParseLimits { max_bytes: 1 << 20, max_depth: 64 };
+        let (mut skipped, mut searched) = (0, 0);
+        for schema in schemas {
+            let v = Validator::compile(schema, Options { any_value: true, ..Options::default() }).expect("compiles");
+            for args in args {
+                let tape = Tape::parse(args, limits).expect("parses");
+                if may_rewrite(&v.program, &tape) {
+                    searched += 1;
+                } else {
+                    skipped += 1;
+                    assert!(integers(&v.program, &tape).is_empty(), "{schema} {args}");
+                }
+            }
+        }
+        assert!(skipped > 20 && searched > 20, "{skipped} skipped, {searched} searched");
+        // A number in a member that no integer slot is met through, where
+        // one is met through another: not searched.
+        let v = Validator::compile(schemas[11], Options::default()).expect("compiles");
+        let tape = Tape::parse(args[7], limits).expect("parses");
+        assert!(!may_rewrite(&v.program, &tape));
+        let tape = Tape::parse(args[6], limits).expect("parses");
+        assert!(may_rewrite(&v.program, &tape) && integers(&v.program, &tape).len() == 1);
     }
 }

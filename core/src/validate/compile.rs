@@ -379,6 +379,8 @@ fn build(mut index: Index<'_>, settings: Settings) -> Result<Program, Diagnostic
     }
     let dynamic = c.dynamic && !settle_dynamic_references(&mut c.nodes, &resources, root);
     let integer_slots = c.nodes.iter().any(|n| n.integer_slot);
+    let (integer_names, integer_elsewhere) =
+        if integer_slots { integer_places(&c.nodes, root) } else { (Box::default(), false) };
     let defaults = top_level_defaults(&c, root);
     let unevaluated = c.nodes.iter().any(|n| n.unevaluated);
     for n in &mut c.nodes {
@@ -392,6 +394,8 @@ fn build(mut index: Index<'_>, settings: Settings) -> Result<Program, Diagnostic
         dynamic,
         defaults: Vec::new(),
         integer_slots,
+        integer_names,
+        integer_elsewhere,
         unevaluated,
     };
     // A default its own property refuses is never filled in: binding hands
@@ -1112,6 +1116,46 @@ fn format_of(name: &str, draft: Draft) -> Option<Format> {
         "json-pointer" | "uri-reference" | "uri-template" if draft >= Draft::D6 => Format::Standard,
         _ => return None,
     })
+}
+
+/// Where binding (`bind::integers`) can meet an integer slot: the codes of
+/// the property names whose schemas are integer slots, and whether one is
+/// met otherwise (at the top level, through `additionalProperties`, as an
+/// array's item, or applied in place by another schema: a `$ref`, `allOf`,
+/// `anyOf`, `oneOf` or `if`). Binding follows `properties`,
+/// `additionalProperties`, `prefixItems` and `items` from the root, taking
+/// at every step the schemas each applies in place ([`Op::in_place`]). So a
+/// number whose member name is none of these names, where no slot is met
+/// otherwise, is in no integer slot, and binding need not look for its
+/// slots.
+fn integer_places(nodes: &[Node], root: NodeId) -> (Box<[u32]>, bool) {
+    let slot = |n: &NodeId| nodes[*n as usize].integer_slot;
+    let mut names = Vec::new();
+    let mut elsewhere = slot(&root);
+    let mut targets = Vec::new();
+    for node in nodes {
+        for op in node.ops.iter() {
+            match op {
+                Op::Object(o) => {
+                    for (child, &code) in o.properties.iter().map(|(_, c)| c).zip(o.codes.iter()) {
+                        if slot(child) {
+                            names.push(code);
+                        }
+                    }
+                    elsewhere |= o.additional.iter().any(slot);
+                }
+                Op::Items(it) => elsewhere |= it.prefix.iter().chain(it.rest.iter()).any(slot),
+                _ => {
+                    targets.clear();
+                    op.in_place(false, &mut targets);
+                    elsewhere |= targets.iter().any(slot);
+                }
+            }
+        }
+    }
+    crate::sort::unstable(&mut names);
+    names.dedup();
+    (names.into(), elsewhere)
 }
 
 #[allow(dead_code)]

@@ -827,6 +827,13 @@ pub(crate) struct Program {
     pub defaults: Vec<(Box<str>, Value)>,
     /// Some node is an integer slot.
     pub integer_slots: bool,
+    /// Where binding can meet an integer slot: the [codes](super::tape::code)
+    /// of the property names whose schemas are integer slots (sorted), and
+    /// whether one is met otherwise (at the top level, through
+    /// `additionalProperties`, as an array's item, or applied in place by
+    /// another schema).
+    pub integer_names: Box<[u32]>,
+    pub integer_elsewhere: bool,
     /// Some node has `unevaluatedProperties` or `unevaluatedItems`.
     pub unevaluated: bool,
 }

@@ -138,7 +138,9 @@ pub(crate) struct Tape<'a> {
     /// Where the value starts and ends in `text`.
     pub span: (usize, usize),
     /// The numbers that may be integers not written as one (`2.0`, `1e2`,
-    /// `-0`): the only ones binding can rewrite.
+    /// `-0`): the only ones binding can rewrite. Each is two entries: the
+    /// number's token, then its member's key token (`NONE` for an item or
+    /// the top-level value).
     pub integral: Vec<u32>,
     /// Each token's parent (array or object; `NONE` for the top level) and
     /// its index there, when first asked for.
@@ -548,7 +550,13 @@ impl Parser<'_, '_> {
     fn number(&mut self, i: usize) -> Option<usize> {
         let n = json::scan_number_classified(self.b, i)?;
         if n.integral {
-            push(&mut self.integral, self.toks.len() as u32);
+            let tok = self.toks.len() as u32;
+            let key = match self.stack.last() {
+                Some(open) if open.object => tok - 1,
+                _ => NONE,
+            };
+            push(&mut self.integral, tok);
+            push(&mut self.integral, key);
         }
         let mut t = Tok::new(Kind::Number, if n.plain { 0 } else { NOT_PLAIN }, (n.end - i) as u32, i as u32);
         if let Some((digits, scale)) = n.words
