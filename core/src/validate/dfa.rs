@@ -277,19 +277,18 @@ impl Dfa {
         })
     }
 
-    /// Whether the pattern matches somewhere in `haystack`. (A function of
+    /// Whether the pattern matches somewhere in the text `b` (UTF-8). (A function of
     /// its own, with no calls in its loop: a compiler allocating registers
     /// over a whole function keeps the loop's few values in registers only
     /// when they are all it has and no call clobbers them.)
     #[inline(never)]
-    pub(super) fn is_match(&self, haystack: &str) -> bool {
+    pub(super) fn is_match(&self, b: &[u8]) -> bool {
         let mut state = self.start;
         let below = self.accept_below;
         if state < below {
             return state != DEAD;
         }
         let (bytes, trans) = (&self.bytes, &self.trans[..]);
-        let b = haystack.as_bytes();
         let mut i = 0;
         loop {
             // ASCII, a byte a step: the loop nearly every input stays in,
@@ -323,7 +322,7 @@ impl Dfa {
                 };
                 step!(byte);
             };
-            // A character past ASCII (`haystack` is UTF-8): its code point,
+            // A character past ASCII (`b` is UTF-8): its code point,
             // then the class of the interval it falls in. Decoded here rather
             // than by `str::chars`, which through wasmtime costs 1.3% more
             // instructions per validation even on ASCII input.
@@ -489,6 +488,9 @@ mod tests {
             let lite = Pattern::compile_linear_only(p).expect(p);
             for h in hays {
                 assert_eq!(compiled.is_match(h), lite.is_match(h), "{p:?} on {h:?}");
+                if let Some(m) = compiled.automaton_match(h.as_bytes()) {
+                    assert_eq!(Ok(m), lite.is_match(h), "{p:?} on {h:?}, from bytes");
+                }
             }
         }
     }
@@ -527,7 +529,7 @@ mod tests {
             }
         }
         let alphabet = ['a', 'b', 'c', '1', 'é', '日', '🐲'];
-        let mut checked = 0;
+        let (mut checked, mut from_bytes) = (0, 0);
         for _ in 0..3000 {
             let p = pattern(&mut next, 0);
             let (Ok(compiled), Ok(lite)) = (Pattern::compile(&p, 1_000_000), Pattern::compile_linear_only(&p)) else {
@@ -538,8 +540,13 @@ mod tests {
                 let h: String = (0..len).map(|_| alphabet[next(alphabet.len() as u64) as usize]).collect();
                 assert_eq!(compiled.is_match(&h), lite.is_match(&h), "{p:?} on {h:?}");
                 checked += 1;
+                // The automaton from the text's bytes, as validation asks it.
+                if let Some(m) = compiled.automaton_match(h.as_bytes()) {
+                    assert_eq!(Ok(m), lite.is_match(&h), "{p:?} on {h:?}, from bytes");
+                    from_bytes += 1;
+                }
             }
         }
-        assert!(checked > 40_000, "{checked}");
+        assert!(checked > 40_000 && from_bytes > 20_000, "{checked}, {from_bytes} from bytes");
     }
 }

@@ -107,7 +107,7 @@ impl Pattern {
     /// Unanchored search, as ECMA `RegExp.prototype.test` with the `u` flag.
     pub fn is_match(&self, haystack: &str) -> Result<bool, StepLimit> {
         if let Imp::Dfa(d) = &self.imp {
-            return Ok(d.is_match(haystack));
+            return Ok(d.is_match(haystack.as_bytes()));
         }
         if let Some((min, max)) = self.bounds {
             // Bytes bound characters: chars <= bytes <= 4 * chars.
@@ -123,9 +123,20 @@ impl Pattern {
             }
         }
         match &self.imp {
-            Imp::Dfa(d) => Ok(d.is_match(haystack)),
+            Imp::Dfa(d) => Ok(d.is_match(haystack.as_bytes())),
             Imp::Linear(re) => Ok(re.is_match(haystack)),
             Imp::Back(prog) => prog.search(haystack),
+        }
+    }
+
+    /// [`Pattern::is_match`] on a text given as its bytes (UTF-8), where
+    /// the automaton answers: it reads bytes, so that no `str` need be made
+    /// of a token's text. `None` for the other engines.
+    #[inline]
+    pub(crate) fn automaton_match(&self, haystack: &[u8]) -> Option<bool> {
+        match &self.imp {
+            Imp::Dfa(d) => Some(d.is_match(haystack)),
+            _ => None,
         }
     }
 

@@ -354,11 +354,16 @@ impl Eval<'_, '_, '_> {
                     }
                 }
                 if let Some(p) = plan.pattern {
-                    let s = tape.str(inst);
-                    if !self.charge(s.len() as u64 / 16 + 1) {
+                    let b = tape.bytes(inst);
+                    if !self.charge(b.len() as u64 / 16 + 1) {
                         return false;
                     }
-                    if self.prog.patterns[p as usize].1.is_match(s) != Ok(true) {
+                    let pattern = &self.prog.patterns[p as usize].1;
+                    let ok = match pattern.automaton_match(b) {
+                        Some(ok) => ok,
+                        None => pattern.is_match(tape.str(inst)) == Ok(true),
+                    };
+                    if !ok {
                         return false;
                     }
                 }
