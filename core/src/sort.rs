@@ -4,18 +4,21 @@
 //! component rather than the several kilobytes of the standard library's
 //! sorts.
 
-/// Sorts `v` by `less`, keeping equal elements in their order.
+/// Sorts `v` by `less`, keeping equal elements in their order. The merge
+/// sort orders the elements' positions (one copy of it for every element
+/// type), then the elements are moved into that order by swaps.
 pub(crate) fn stable_by<T>(v: &mut Vec<T>, less: &dyn Fn(&T, &T) -> bool) {
     if v.len() > 1 {
-        *v = merged(std::mem::take(v), less);
+        let order = merged((0..v.len()).collect(), &|a, b| less(&v[a], &v[b]));
+        permute(v, order);
     }
 }
 
-fn merged<T>(mut v: Vec<T>, less: &dyn Fn(&T, &T) -> bool) -> Vec<T> {
+fn merged(mut v: Vec<usize>, less: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
     if v.len() <= 12 {
         for i in 1..v.len() {
             let mut j = i;
-            while j > 0 && less(&v[j], &v[j - 1]) {
+            while j > 0 && less(v[j], v[j - 1]) {
                 v.swap(j, j - 1);
                 j -= 1;
             }
@@ -26,7 +29,7 @@ fn merged<T>(mut v: Vec<T>, less: &dyn Fn(&T, &T) -> bool) -> Vec<T> {
     let (left, right) = (merged(v, less), merged(right, less));
     let mut out = Vec::with_capacity(left.len() + right.len());
     let (mut a, mut b) = (left.into_iter().peekable(), right.into_iter().peekable());
-    while let (Some(x), Some(y)) = (a.peek(), b.peek()) {
+    while let (Some(&x), Some(&y)) = (a.peek(), b.peek()) {
         // Equal: the left one first.
         let next = if less(y, x) { b.next() } else { a.next() };
         out.extend(next);
@@ -34,6 +37,27 @@ fn merged<T>(mut v: Vec<T>, less: &dyn Fn(&T, &T) -> bool) -> Vec<T> {
     out.extend(a);
     out.extend(b);
     out
+}
+
+/// Puts into each position `k` of `v` the element that was at `order[k]`
+/// (`order` a permutation), following each cycle of the permutation.
+fn permute<T>(v: &mut [T], mut order: Vec<usize>) {
+    const DONE: usize = usize::MAX;
+    for start in 0..v.len() {
+        if order[start] == DONE {
+            continue;
+        }
+        // The element from `start` travels along the cycle, each position
+        // taking its own element by a swap, until the one that wants it.
+        let mut k = start;
+        while order[k] != start {
+            let from = order[k];
+            v.swap(k, from);
+            order[k] = DONE;
+            k = from;
+        }
+        order[k] = DONE;
+    }
 }
 
 /// Sorts `v` in place, in ascending order; equal elements in any order.
@@ -84,12 +108,22 @@ pub(crate) fn unstable_by<T>(v: &mut [T], less: &dyn Fn(&T, &T) -> bool) {
 mod tests {
     #[test]
     fn sorts_and_keeps_equal_elements_in_order() {
+        // Keys in a scatter (many cycles), descending (pairs), all equal
+        // (nothing moves) and a rotation (one long cycle).
         for n in [0usize, 1, 2, 5, 12, 13, 40, 1000] {
-            let mut v: Vec<(u32, usize)> = (0..n).map(|i| (((i * 7919) % 13) as u32, i)).collect();
-            let mut want = v.clone();
-            want.sort_by_key(|p| p.0);
-            super::stable_by(&mut v, &|a, b| a.0 < b.0);
-            assert_eq!(v, want, "n = {n}");
+            for shape in 0..4 {
+                let key = |i: usize| match shape {
+                    0 => (i * 7919) % 13,
+                    1 => n - i,
+                    2 => 7,
+                    _ => (i + 1) % n.max(1),
+                } as u32;
+                let mut v: Vec<(u32, usize)> = (0..n).map(|i| (key(i), i)).collect();
+                let mut want = v.clone();
+                want.sort_by_key(|p| p.0);
+                super::stable_by(&mut v, &|a, b| a.0 < b.0);
+                assert_eq!(v, want, "n = {n}, shape {shape}");
+            }
         }
     }
 
