@@ -1292,6 +1292,10 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
             Op::MaxLength(m) => tok.kind != Kind::String || char_len(tape.str(inst)) <= *m,
             Op::Format(fmt) => tok.kind != Kind::String || super::formats::check(fmt, tape.str(inst), self.regex_limit),
             Op::Enum(e) if e.index.is_none() && tok.kind == Kind::String => in_strings(e, tape.str(inst)),
+            // The object op saw every name: as in `leaf_op`, without its call.
+            Op::Required(r) if seen.is_some_and(|bits| r.mask != 0 && bits & r.mask == r.mask) => {
+                self.charge(r.names.len() as u64)
+            }
             _ => self.leaf_op(node, i, op, inst, false, seen),
         }
     }
