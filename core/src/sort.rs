@@ -7,7 +7,7 @@
 /// Sorts `v` by `less`, keeping equal elements in their order. The merge
 /// sort orders the elements' positions (one copy of it for every element
 /// type), then the elements are moved into that order by swaps.
-pub(crate) fn stable_by<T>(v: &mut Vec<T>, less: &dyn Fn(&T, &T) -> bool) {
+pub(crate) fn stable_by<T>(v: &mut [T], less: &dyn Fn(&T, &T) -> bool) {
     if v.len() > 1 {
         let order = merged((0..v.len()).collect(), &|a, b| less(&v[a], &v[b]));
         permute(v, order);
