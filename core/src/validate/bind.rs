@@ -150,16 +150,17 @@ fn write(tape: &Tape<'_>, from: u32, rewrites: &[(u32, Integer)], out: &mut Stri
 }
 
 /// Whether some integral number not written as an integer may sit in an
-/// integer slot. Where the program meets one only as a named property's
-/// schema (`Program::integer_names`), only a member of such a name may;
-/// where it meets one otherwise too, any number may. Where none may,
-/// [`integers`] would find nothing, and is not run.
+/// integer slot. Where the program meets one otherwise than as a named
+/// property's schema, any number may; else only a member of one of those
+/// names (`Program::integer_names`; none in a program without integer
+/// slots). Where none may, [`integers`] would find nothing, and is not run.
 fn may_rewrite(prog: &Program, tape: &Tape<'_>) -> bool {
-    prog.integer_slots
-        && tape.integral.chunks_exact(2).any(|pair| {
-            let key = pair[1];
-            prog.integer_elsewhere || key != NONE && prog.integer_names.binary_search(&tape.code(key)).is_ok()
-        })
+    if prog.integer_elsewhere {
+        return !tape.integral.is_empty();
+    }
+    tape.integral
+        .chunks_exact(2)
+        .any(|pair| pair[1] != NONE && prog.integer_names.binary_search(&tape.code(pair[1])).is_ok())
 }
 
 /// The numbers to rewrite: each integral number written otherwise than as

@@ -378,9 +378,7 @@ fn build(mut index: Index<'_>, settings: Settings) -> Result<Program, Diagnostic
         }
     }
     let dynamic = c.dynamic && !settle_dynamic_references(&mut c.nodes, &resources, root);
-    let integer_slots = c.nodes.iter().any(|n| n.integer_slot);
-    let (integer_names, integer_elsewhere) =
-        if integer_slots { integer_places(&c.nodes, root) } else { (Box::default(), false) };
+    let (integer_names, integer_elsewhere) = integer_places(&c.nodes, root);
     let defaults = top_level_defaults(&c, root);
     let unevaluated = c.nodes.iter().any(|n| n.unevaluated);
     for n in &mut c.nodes {
@@ -393,7 +391,6 @@ fn build(mut index: Index<'_>, settings: Settings) -> Result<Program, Diagnostic
         resources,
         dynamic,
         defaults: Vec::new(),
-        integer_slots,
         integer_names,
         integer_elsewhere,
         unevaluated,

@@ -1293,9 +1293,7 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
             Op::Format(fmt) => tok.kind != Kind::String || super::formats::check(fmt, tape.str(inst), self.regex_limit),
             Op::Enum(e) if e.index.is_none() && tok.kind == Kind::String => in_strings(e, tape.str(inst)),
             // The object op saw every name: as in `leaf_op`, without its call.
-            Op::Required(r) if seen.is_some_and(|bits| r.mask != 0 && bits & r.mask == r.mask) => {
-                self.charge(r.names.len() as u64)
-            }
+            Op::Required(r) if r.all_seen(seen) => self.charge(r.names.len() as u64),
             _ => self.leaf_op(node, i, op, inst, false, seen),
         }
     }
@@ -1351,11 +1349,7 @@ impl<'p, 't, 'a> Eval<'p, 't, 'a> {
             Op::Required(r) => {
                 if tok.kind != Kind::Object {
                     true
-                } else if let Some(bits) = seen
-                    && r.mask != 0
-                    && bits & r.mask == r.mask
-                {
-                    // The object op saw every name: no search.
+                } else if r.all_seen(seen) {
                     self.charge(r.names.len() as u64)
                 } else {
                     let mut all = true;

@@ -280,6 +280,15 @@ pub(crate) struct RequiredOp {
     pub mask: u64,
 }
 
+impl RequiredOp {
+    /// Whether the object op saw every name (its bits `seen`): all are
+    /// present, with no search.
+    #[inline]
+    pub(crate) fn all_seen(&self, seen: Option<u64>) -> bool {
+        seen.is_some_and(|bits| self.mask != 0 && bits & self.mask == self.mask)
+    }
+}
+
 pub(crate) const NO_SLOT: u8 = u8::MAX;
 
 /// `properties`, `patternProperties` and `additionalProperties` of one
@@ -825,8 +834,6 @@ pub(crate) struct Program {
     pub dynamic: bool,
     /// Absent top-level parameters with a `default`: name, JSON text.
     pub defaults: Vec<(Box<str>, Value)>,
-    /// Some node is an integer slot.
-    pub integer_slots: bool,
     /// Where binding can meet an integer slot: the [codes](super::tape::code)
     /// of the property names whose schemas are integer slots (sorted), and
     /// whether one is met otherwise (at the top level, through
