@@ -590,12 +590,14 @@ impl Parser<'_> {
     fn array(&mut self, depth: usize) -> Result<Value, ParseError> {
         self.enter(depth)?;
         self.pos += 1;
-        let mut items = Vec::new();
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b']') {
             self.pos += 1;
-            return Ok(Value::Array(items));
+            return Ok(Value::Array(Vec::new()));
         }
+        // Room for a few items at once (most arrays of a schema are short:
+        // `required`, `enum`, a `type` union), not grown in steps.
+        let mut items = Vec::with_capacity(4);
         loop {
             self.skip_ws();
             items.push(self.value(depth + 1)?);
@@ -614,7 +616,6 @@ impl Parser<'_> {
     fn object(&mut self, depth: usize) -> Result<Value, ParseError> {
         self.enter(depth)?;
         self.pos += 1;
-        let mut members: Vec<(String, Value)> = Vec::new();
         // Small objects are checked for duplicate keys by scanning; past this
         // size a set keeps the check linear.
         const SCAN_LIMIT: usize = 16;
@@ -622,8 +623,11 @@ impl Parser<'_> {
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b'}') {
             self.pos += 1;
-            return Ok(Value::Object(members));
+            return Ok(Value::Object(Vec::new()));
         }
+        // Room for the members of most schema objects at once, not grown
+        // in steps.
+        let mut members: Vec<(String, Value)> = Vec::with_capacity(8);
         loop {
             self.skip_ws();
             if self.bytes.get(self.pos) != Some(&b'"') {
