@@ -123,24 +123,28 @@ fn visit(v: &Value, objects: u64, large_enum: u64, m: &mut Measure, depth: usize
     if depth > super::convert::MAX_DEPTH * 4 {
         return;
     }
-    let get = |k: &str| members.iter().find(|(mk, _)| mk == k).map(|(_, v)| v);
-    let is_object = get("properties").is_some();
+    // What the node says of itself, in one pass over its members.
+    let (mut is_object, mut union) = (false, false);
+    let mut required: &[Value] = &[];
+    for (k, sub) in members {
+        match (k.as_str(), sub) {
+            ("properties", _) => is_object = true,
+            ("anyOf", _) => union = true,
+            ("type", Value::Array(ts)) => union |= ts.len() > 1,
+            ("required", Value::Array(names)) => required = names,
+            _ => {}
+        }
+    }
     let level = objects + u64::from(is_object);
     m.nesting = m.nesting.max(level);
-    if get("anyOf").is_some() || matches!(get("type"), Some(Value::Array(ts)) if ts.len() > 1) {
-        m.unions += 1;
-    }
-    let required: Vec<&str> = match get("required") {
-        Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).collect(),
-        _ => Vec::new(),
-    };
+    m.unions += u64::from(union);
     for (k, sub) in members {
         match (k.as_str(), sub) {
             ("properties", Value::Object(props)) => {
                 for (name, s) in props {
                     m.properties += 1;
                     m.string_length += chars(name);
-                    m.optional_parameters += u64::from(!required.contains(&name.as_str()));
+                    m.optional_parameters += u64::from(!required.iter().any(|r| r.as_str() == Some(name)));
                     visit(s, level, large_enum, m, depth + 1);
                 }
             }
