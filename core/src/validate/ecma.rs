@@ -106,8 +106,8 @@ impl Pattern {
 
     /// Unanchored search, as ECMA `RegExp.prototype.test` with the `u` flag.
     pub fn is_match(&self, haystack: &str) -> Result<bool, StepLimit> {
-        if let Imp::Dfa(d) = &self.imp {
-            return Ok(d.is_match(haystack.as_bytes()));
+        if let Some(m) = self.automaton_match(haystack.as_bytes()) {
+            return Ok(m);
         }
         if let Some((min, max)) = self.bounds {
             // Bytes bound characters: chars <= bytes <= 4 * chars.
