@@ -5,21 +5,22 @@
 # wasmtime (Cranelift) on the same validations, in alternating turns pinned
 # to one core. What it separates is the engine's code generation from the
 # code the guest is compiled to (bench/README.md, "The component through
-# wasmtime"). Not part of `make bench`: a diagnosis, run by hand after it
-# (it needs target/host/bench and the component's core module):
+# wasmtime"). Not part of `make bench`: a diagnosis, run by hand (after
+# `make bench` has installed what it needs):
 #
 #   bench/wasm2c/run.sh [ROUNDS] [SECONDS]      (default 5 rounds of 2 s each)
 #
-# Installs wabt (wasm2c) from the distribution's packages when it is missing.
+# Builds the component and the bench binary first (nothing when they are up
+# to date, so that all three run the same core), and installs wabt (wasm2c)
+# from the distribution's packages when it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-5}
 seconds=${2:-2}
+make --no-print-directory component >/dev/null
+cargo build -q --profile host -p bench
 core=target/wasm32-unknown-unknown/release/tool_schema_guest.merged.wasm
 bench=target/host/bench
-for need in "$core" "$bench"; do
-  [ -e "$need" ] || { echo "wasm2c/run.sh: $need is missing: run make bench first" >&2; exit 1; }
-done
 if ! command -v wasm2c >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then apt-get install -y wabt >/dev/null; else sudo apt-get install -y wabt >/dev/null; fi
 fi
@@ -27,9 +28,12 @@ runtime=$(dirname "$(dpkg -L wabt 2>/dev/null | grep -m1 '/wasm2c/wasm-rt-impl.c
 [ -e "$runtime/wasm-rt-impl.c" ] || { echo "wasm2c/run.sh: wasm2c's runtime (wasm-rt-impl.c) not found" >&2; exit 1; }
 out=target/wasm2c
 mkdir -p "$out"
-if [ ! -x "$out/driver" ] || [ "$core" -nt "$out/driver" ] || [ bench/wasm2c/driver.c -nt "$out/driver" ]; then
+# (`make component` writes the core module anew each time: it is compared by content.)
+if [ ! -x "$out/driver" ] || ! cmp -s "$core" "$out/core.wasm" || [ bench/wasm2c/driver.c -nt "$out/driver" ]; then
   echo "wasm2c/run.sh: translating and compiling the core module (about a minute)…" >&2
-  wasm2c "$core" -o "$out/guest.c"
+  rm -f "$out/driver"
+  cp "$core" "$out/core.wasm"
+  wasm2c "$out/core.wasm" -o "$out/guest.c"
   python3 bench/wasm2c/names.py "$out/guest.h" > "$out/names.h"
   gcc -O2 -I"$out" -I"$runtime" bench/wasm2c/driver.c "$out/guest.c" "$runtime/wasm-rt-impl.c" -o "$out/driver" -lm
 fi
