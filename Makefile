@@ -16,6 +16,13 @@ HOST_DEMO := target/$(HOST_PROFILE)/host-demo
 VECTORS := target/conformance/vectors.json
 # The core module with its byte-identical functions folded (guest/fold.sh).
 MERGED_WASM := target/$(WASM_TARGET)/release/tool_schema_guest.merged.wasm
+# The component carries the source paths of its panic locations. Those of
+# crates from the registry name the machine's cargo home, and, where rustup's
+# rust-src component is installed, those of the standard library name the
+# toolchain's directory instead of /rustc/COMMIT/...: both are named here as on
+# any machine, so that the component is the same bytes wherever it is built.
+# (Appended to .cargo/config.toml's flags: cargo joins the arrays.)
+GUEST_REMAP = --config 'target.$(WASM_TARGET).rustflags=["--remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry/src=/cargo/registry/src", "--remap-path-prefix=$(shell rustc --print sysroot)/lib/rustlib/src/rust=/rustc/$(shell rustc -vV | sed -n "s/^commit-hash: //p")"]'
 
 .PHONY: help deps component check-component readme-wit host demo test vectors conformance lint bless clean
 
@@ -37,7 +44,7 @@ deps: ## Install the wasm target and wasm-tools if they are missing
 	    --no-default-features --features component,print,validate
 
 component: deps $(JS_DEPS) ## Build the component (target/component/tool_schema.wasm)
-	$(CARGO) build -p tool-schema-guest --target $(WASM_TARGET) --release
+	$(CARGO) build -p tool-schema-guest --target $(WASM_TARGET) --release $(GUEST_REMAP)
 	@mkdir -p $(dir $(COMPONENT))
 	guest/fold.sh $(CORE_WASM) $(MERGED_WASM)
 	wasm-tools component new $(MERGED_WASM) -o $(COMPONENT)
