@@ -171,3 +171,108 @@ def test_a_mapping_is_written_as_json_dumps_writes_it_without_ascii_escapes() ->
     # A lone surrogate is still a TextError naming the argument, as before.
     with pytest.raises(ts.TextError, match="schema"):
         ts.downconvert({"type": "object", "description": "\ud800"}, "openai")
+
+
+def test_a_mapping_is_written_by_orjson_to_the_text_json_dumps_writes() -> None:
+    import dataclasses
+    import datetime
+    import enum
+    import json
+    import random
+    import struct
+    import uuid
+    from collections import namedtuple
+
+    from tool_schema import _runtime
+
+    # orjson is a dependency: the writer in use is the one built on it.
+    assert _runtime._write_json is not _runtime._plain_write_json
+
+    def dumps(v: Any) -> str:
+        return json.dumps(v, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+    def same(v: Any) -> None:
+        assert _runtime._write_json(v) == dumps(v), v
+
+    def refused_alike(v: Any) -> None:
+        with pytest.raises((ValueError, TypeError, RecursionError)) as expected:
+            dumps(v)
+        with pytest.raises(type(expected.value)) as got:
+            _runtime._write_json(v)
+        assert str(got.value) == str(expected.value)
+
+    # Floats: where orjson's form is Python's, and where it is not (below
+    # 1e-4: 0.00001 for 1e-05, 1e-7 for 1e-07), at every power of ten and on
+    # random bit patterns.
+    floats = [m * 10.0**e for e in range(-320, 309) for m in (1.0, 1.5, 9.999999999999999)]
+    rng = random.Random(13)
+    bits = (struct.unpack("<d", struct.pack("<Q", rng.getrandbits(64)))[0] for _ in range(20_000))
+    floats += bits
+    for f in (f for f in floats if f == f and abs(f) != float("inf")):
+        same(f)
+        same({"x": [f, -f]})
+    # null as a value wherever it may stand, and texts that only look like
+    # what is written again.
+    for v in (None, [None], [1, None], {"a": None}, {"a": [None, {"b": None}]}):
+        same(v)
+    same({"null": "null", "t": ["null", ":null", ",null", "[null"], "f": "0.00001 1e-7 date-time e-5"})
+    # What orjson refuses or hands back: integers past 64 bits, keys that are
+    # not strings, subclasses of built-in types, deep nesting, tuples.
+    same({"big": 2**64, "small": -(2**63) - 1, "huge": 10**40})
+    same({1: "a", 2.5: "b", True: "c", None: "d"})
+
+    class S(str):
+        pass
+
+    class I(int):
+        pass
+
+    class F(float):
+        pass
+
+    class D(dict):  # type: ignore[type-arg]
+        pass
+
+    class L(list):  # type: ignore[type-arg]
+        pass
+
+    class Colour(enum.IntEnum):
+        RED = 1
+
+    class Name(str, enum.Enum):
+        A = "a"
+
+    Point = namedtuple("Point", "x y")
+    same({S("k"): [S("v"), I(3), F(0.5), D(a=1), L([1, 2]), Colour.RED, Name.A, (1, "t"), Point(1, 2)]})
+    deep: Any = "x"
+    for _ in range(600):
+        deep = [deep]
+    same(deep)
+    # What json.dumps refuses is refused alike: NaN and the infinities
+    # (which orjson would write as null), anything not JSON, circular values.
+    circular: Any = {}
+    circular["self"] = circular
+
+    @dataclasses.dataclass
+    class Row:
+        a: int
+
+    for refused in (
+        float("nan"),
+        {"x": [1, float("inf")]},
+        {"x": -float("inf")},
+        {"d": datetime.datetime(2026, 1, 1)},
+        {"r": Row(1)},
+        {"s": {1, 2}},
+        {"b": b"bytes"},
+        circular,
+    ):
+        refused_alike(refused)
+
+    # orjson writes a UUID and a plain Enum member by value, which json.dumps
+    # refuses: the one place the two writers differ (python/README.md).
+    class Plain(enum.Enum):
+        ONE = "one"
+
+    u = uuid.UUID(int=1)
+    assert _runtime._write_json({"id": u, "e": Plain.ONE}) == '{"id":"%s","e":"one"}' % u

@@ -241,7 +241,58 @@ def _json_writer() -> Callable[[Any], str]:
     return write
 
 
-_write_json = _json_writer()
+def _orjson_writer(plain: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``plain`` (:func:`_json_writer`'s), made about ten times faster by
+    orjson where orjson is installed (a dependency of the package), giving the
+    same text: orjson writes a dictionary compact and without ASCII escapes
+    as ``plain`` does, and every text it might write differently is written
+    again by ``plain``:
+
+    - anything orjson refuses: an integer past 64 bits, a key not a ``str``,
+      a lone surrogate, nesting past its depth, a circular value;
+    - anything it hands to ``default`` (which refuses it): a subclass of a
+      built-in type, a dataclass, a datetime, anything not JSON;
+    - a ``null`` as a value (orjson writes NaN and the infinities as
+      ``null``, which ``plain`` refuses as json.dumps does);
+    - a float orjson writes in another form: below 1e-4 it writes
+      ``0.00001`` or ``1e-7`` where Python writes ``1e-05`` and ``1e-07``.
+
+    orjson also writes a ``uuid.UUID`` and an ``enum.Enum`` member that is
+    not a ``str`` or ``int`` (as their values), both of which json.dumps
+    refuses; they are written so here too."""
+    try:
+        import orjson
+    except ImportError:
+        return plain
+    import re
+
+    dumps = orjson.dumps
+    options = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
+    short_exponent = re.compile(rb"e-[0-9](?![0-9])").search
+
+    def refuse(value: Any) -> Any:
+        raise TypeError
+
+    def write(value: Any) -> str:
+        try:
+            text = dumps(value, refuse, options)
+        except Exception:  # noqa: BLE001 - whatever it refuses, plain writes or refuses as json.dumps does
+            return plain(value)
+        # Each test a scan of the text; the rarer ones after the common.
+        if (
+            (b"null" in text and (b":null" in text or b",null" in text or b"[null" in text or text == b"null"))
+            or b"0.0000" in text
+            or (b"e-" in text and short_exponent(text) is not None)
+        ):
+            return plain(value)
+        return text.decode()
+
+    return write
+
+
+#: json.dumps' text, written by the standard library alone.
+_plain_write_json = _json_writer()
+_write_json = _orjson_writer(_plain_write_json)
 
 
 def _json_text(value: Any, argument: str = "the JSON text") -> str:
