@@ -381,22 +381,41 @@ impl<'a> Converter<'a> {
         {
             return self.distribute(members, union, origin, out, widen, depth);
         }
-        let has = |k: &str| members.iter().any(|(m, _, _)| *m == k);
-        let get = |k: &str| members.iter().find(|(m, _, _)| *m == k).map(|(_, v, _)| *v);
-        let types = type_names(get("type"));
+        // The keywords the rules below ask about, found in one pass over the
+        // members (each question a scan of them, asked of every node, cost
+        // more than the pass); `type` and `additionalProperties` as the
+        // first member of that name.
+        let (mut has_properties, mut has_pattern_properties, mut has_additional) = (false, false, false);
+        let (mut has_items, mut has_prefix_items, mut composed) = (false, false, false);
+        let (mut type_value, mut additional): (Option<&Value>, Option<&Value>) = (None, None);
+        for (m, v, _) in &members {
+            match *m {
+                "properties" => has_properties = true,
+                "patternProperties" => has_pattern_properties = true,
+                "additionalProperties" => {
+                    has_additional = true;
+                    additional = additional.or(Some(*v));
+                }
+                "items" => has_items = true,
+                "prefixItems" => has_prefix_items = true,
+                "allOf" | "anyOf" | "oneOf" => composed = true,
+                "type" => type_value = type_value.or(Some(*v)),
+                _ => {}
+            }
+        }
+        let types = type_names(type_value);
         let structural = members.iter().any(|(k, _, _)| is_constraint(k));
-        let composed = has("allOf") || has("anyOf") || has("oneOf");
-        let object_like = types.contains("object") || (types.is_empty() && has("properties"));
+        let object_like = types.contains("object") || (types.is_empty() && has_properties);
         let open_object = types.contains("object")
             && !composed
-            && !has("properties")
-            && !has("patternProperties")
-            && !matches!(get("additionalProperties"), Some(Value::Bool(false)) | Some(Value::Object(_)));
-        let open_array = types.contains("array") && !composed && !has("items") && !has("prefixItems");
+            && !has_properties
+            && !has_pattern_properties
+            && !matches!(additional, Some(Value::Bool(false)) | Some(Value::Object(_)));
+        let open_array = types.contains("array") && !composed && !has_items && !has_prefix_items;
         let dictionary = object_like
-            && !has("properties")
-            && !has("patternProperties")
-            && matches!(get("additionalProperties"), Some(Value::Object(_)) | Some(Value::Bool(true)));
+            && !has_properties
+            && !has_pattern_properties
+            && matches!(additional, Some(Value::Object(_)) | Some(Value::Bool(true)));
         if out.is_empty() && self.p.root_object {
             // The root is the tool's arguments: an object, never reshaped.
             if dictionary && self.p.dictionaries_as_pairs {
@@ -512,7 +531,7 @@ impl<'a> Converter<'a> {
                     }
                 }
                 "required" => {
-                    if !(again || self.p.require_all_properties && has("properties")) {
+                    if !(again || self.p.require_all_properties && has_properties) {
                         let all = original_required.iter().map(|n| Value::String((*n).to_owned()));
                         let mut names: Vec<Value> = Vec::new();
                         for n in all {
@@ -562,9 +581,9 @@ impl<'a> Converter<'a> {
         let in_branches = object_like
             && self.p.closed_objects
             && !out.is_empty()
-            && !has("properties")
-            && !has("patternProperties")
-            && !has("additionalProperties")
+            && !has_properties
+            && !has_pattern_properties
+            && !has_additional
             && result.iter().any(|(k, _)| k == "anyOf");
         if in_branches && !self.type_into_branches(&mut result, out) {
             let message = format!(
@@ -588,7 +607,7 @@ impl<'a> Converter<'a> {
                 [self.p.name.as_str(), " takes only closed objects; additionalProperties: false added"].concat(),
             );
         }
-        if self.p.require_all_properties && has("properties") {
+        if self.p.require_all_properties && has_properties {
             let added: Vec<&str> = property_names.iter().copied().filter(|n| !original_required.contains(n)).collect();
             if !added.is_empty() {
                 let mut detail = [self.p.name.as_str(), " needs every property in required; for "].concat();
@@ -607,7 +626,7 @@ impl<'a> Converter<'a> {
                 Value::Array(property_names.iter().map(|n| Value::String((*n).to_owned())).collect()),
             );
         }
-        if self.p.property_ordering && has("properties") && !result.iter().any(|(k, _)| k == "propertyOrdering") {
+        if self.p.property_ordering && has_properties && !result.iter().any(|(k, _)| k == "propertyOrdering") {
             insert_ordered(
                 &mut result,
                 "propertyOrdering",
