@@ -368,14 +368,21 @@ fn write_pretty(value: &Value, out: &mut String, indent: usize) {
 
 /// Writes `s` as a JSON string literal.
 pub fn write_string(s: &str, out: &mut String) {
+    let bytes = s.as_bytes();
+    let mut i = plain_run(bytes, 0);
     out.reserve(s.len() + 2);
     out.push('"');
+    // Most strings (keywords, names, descriptions) have nothing to escape:
+    // copied whole, without slicing.
+    if i == bytes.len() {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     // The characters to escape are all ASCII, so the text between them is
     // copied as it is, a run at a time.
-    let bytes = s.as_bytes();
     let mut run = 0;
     loop {
-        let i = plain_run(bytes, run);
         out.push_str(&s[run..i]);
         let Some(&b) = bytes.get(i) else { break };
         let escaped = match b {
@@ -397,6 +404,7 @@ pub fn write_string(s: &str, out: &mut String) {
             out.push_str(escaped);
         }
         run = i + 1;
+        i = plain_run(bytes, run);
     }
     out.push('"');
 }
