@@ -242,11 +242,14 @@ def _json_writer() -> Callable[[Any], str]:
 
 
 def _orjson_writer(plain: Callable[[Any], str]) -> Callable[[Any], str]:
-    """``plain`` (:func:`_json_writer`'s), made about ten times faster by
-    orjson where orjson is installed (a dependency of the package), giving the
-    same text: orjson writes a dictionary compact and without ASCII escapes
-    as ``plain`` does, and every text it might write differently is written
-    again by ``plain``:
+    """``plain`` (:func:`_json_writer`'s), made faster by orjson where orjson
+    is installed (a dependency of the package), giving the same text: orjson
+    writes a dictionary compact and without ASCII escapes as ``plain`` does,
+    and every text it might write differently is written again by ``plain``.
+    The 89 real schemas, each a fresh copy: 5.7 µs a schema against 9.7 µs
+    (the same dictionaries written again: 3.7 µs against 7.7 µs, of which
+    orjson's own writing is 0.5 µs; the scans of its text and the values
+    written again are the rest). Written again:
 
     - anything orjson refuses: an integer past 64 bits, a key not a ``str``,
       a lone surrogate, nesting past its depth, a circular value;
