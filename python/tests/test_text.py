@@ -257,10 +257,21 @@ def test_a_mapping_is_written_by_orjson_to_the_text_json_dumps_writes() -> None:
     class Row:
         a: int
 
+    class NotANumber(enum.Enum):
+        N = float("nan")
+
+    deep_nan: Any = [None, float("nan")]
+    for _ in range(200):
+        deep_nan = [deep_nan, None]
     for refused in (
         float("nan"),
         {"x": [1, float("inf")]},
         {"x": -float("inf")},
+        # Beside a null, which orjson would write for them too.
+        {"a": None, "x": [float("nan")]},
+        [None, (1, {"f": F(float("inf"))})],
+        {"e": NotANumber.N, "n": None},
+        deep_nan,
         {"d": datetime.datetime(2026, 1, 1)},
         {"r": Row(1)},
         {"s": {1, 2}},
