@@ -385,12 +385,12 @@ impl<'a> Converter<'a> {
         // members (each question a scan of them, asked of every node, cost
         // more than the pass); `type` and `additionalProperties` as the
         // first member of that name.
-        let (mut has_properties, mut has_pattern_properties, mut has_additional) = (false, false, false);
+        let (mut properties_members, mut has_pattern_properties, mut has_additional) = (0usize, false, false);
         let (mut has_items, mut has_prefix_items, mut composed) = (false, false, false);
         let (mut type_value, mut additional): (Option<&Value>, Option<&Value>) = (None, None);
         for (m, v, _) in &members {
             match *m {
-                "properties" => has_properties = true,
+                "properties" => properties_members += 1,
                 "patternProperties" => has_pattern_properties = true,
                 "additionalProperties" => {
                     has_additional = true;
@@ -403,6 +403,7 @@ impl<'a> Converter<'a> {
                 _ => {}
             }
         }
+        let has_properties = properties_members > 0;
         let types = type_names(type_value);
         let structural = members.iter().any(|(k, _, _)| is_constraint(k));
         let object_like = types.contains("object") || (types.is_empty() && has_properties);
@@ -452,6 +453,9 @@ impl<'a> Converter<'a> {
         let mut given: HashSet<&str> = HashSet::new();
         let many = members.len() > 16;
         let mut property_names: Vec<&'a str> = Vec::new();
+        // The properties made required here (`optional` ones), in order.
+        let mut added: Vec<&'a str> = Vec::new();
+        let mut next_required = 0;
         let mut dropped_defs = false;
         let outer_null_branch = std::mem::take(&mut self.null_branch);
         for (i, (k, val, from)) in members.iter().enumerate() {
@@ -487,11 +491,20 @@ impl<'a> Converter<'a> {
                             );
                             continue;
                         }
-                        if property_names.contains(&name.as_str()) {
+                        // (Only merged schemas have more than one `properties`.)
+                        if properties_members > 1 && property_names.contains(&name.as_str()) {
                             // The same property from another merged schema, said the same way.
                             continue;
                         }
-                        let optional = self.p.require_all_properties && !original_required.contains(&name.as_str());
+                        // `required` mostly names the properties in their order:
+                        // the next of its names is tried before a scan of them all.
+                        let required = if original_required.get(next_required) == Some(&name.as_str()) {
+                            next_required += 1;
+                            true
+                        } else {
+                            original_required.contains(&name.as_str())
+                        };
+                        let optional = self.p.require_all_properties && !required;
                         // Merged schemas that say different things of one
                         // property: all of them apply, as one node.
                         let others: Vec<(&'a Value, String)> = members[i + 1..]
@@ -523,6 +536,9 @@ impl<'a> Converter<'a> {
                             self.node(merged, own, at, optional, depth + 1)
                         };
                         property_names.push(name);
+                        if optional {
+                            added.push(name);
+                        }
                         props.push((name.clone(), converted));
                     }
                     match result.iter_mut().find(|(rk, _)| rk == "properties") {
@@ -608,7 +624,6 @@ impl<'a> Converter<'a> {
             );
         }
         if self.p.require_all_properties && has_properties {
-            let added: Vec<&str> = property_names.iter().copied().filter(|n| !original_required.contains(n)).collect();
             if !added.is_empty() {
                 let mut detail = [self.p.name.as_str(), " needs every property in required; for "].concat();
                 for (i, n) in added.iter().enumerate() {
