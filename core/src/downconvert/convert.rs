@@ -334,12 +334,77 @@ impl<'a> Converter<'a> {
                 self.node(empty, origin, out, widen, depth)
             }
             Value::Object(members) => {
+                if let Some(converted) = self.leaf(members, out, widen, depth) {
+                    return converted;
+                }
                 let from: Origin = Rc::from(origin);
                 let members: Vec<Member<'a>> = members.iter().map(|(k, v)| (k.as_str(), v, from.clone())).collect();
                 self.node(members, origin, out, widen, depth)
             }
             other => other.clone(),
         }
+    }
+
+    /// A leaf: a `type` other than object or array, perhaps a description,
+    /// and keywords the target takes as they are (no subschema among them).
+    /// [`Converter::node`] would keep each member in its order, put the
+    /// description in its place and, `widen`, add `null`; done here without
+    /// the general walk's setup (the members with their origins, the checks
+    /// for references, unions, tuples and objects, the sets and lists of
+    /// names), which took most of a leaf's time. None for any other node,
+    /// which `node` converts. (A test compares the two on every real schema
+    /// and vector, for every target.)
+    fn leaf(&mut self, members: &'a [(String, Value)], out: &str, widen: bool, depth: usize) -> Option<Value> {
+        #[cfg(test)]
+        if GENERAL_ONLY.with(std::cell::Cell::get) {
+            return None;
+        }
+        if out.is_empty() || depth > MAX_DEPTH {
+            return None;
+        }
+        let p = self.p;
+        let mut typed = false;
+        for (i, (k, v)) in members.iter().enumerate() {
+            // A keyword given twice (merged spellings) is `node`'s to hint.
+            if members[..i].iter().any(|(m, _)| m == k) {
+                return None;
+            }
+            let k = k.as_str();
+            let kept = match k {
+                "type" => {
+                    typed = true;
+                    let names = type_names(Some(v));
+                    !names.contains("object") && !names.contains("array")
+                }
+                "description" => true,
+                "$ref" | "properties" | "required" | "$defs" | "definitions" => false,
+                _ if is_metadata(k) || holds(k) != Holds::Other => false,
+                "enum" | "const" => {
+                    matches!(p.support_of(k), Support::Accepted | Support::Kinds(_)) && self.takes_all(k, v)
+                }
+                _ => matches!(p.support_of(k), Support::Accepted),
+            };
+            if !kept {
+                return None;
+            }
+        }
+        if !typed {
+            return None;
+        }
+        let mut result: Vec<(String, Value)> = Vec::with_capacity(members.len() + 1);
+        let mut description = None;
+        for (k, v) in members {
+            if k == "description" {
+                description = v.as_str().map(str::to_owned);
+            } else {
+                result.push((k.clone(), v.clone()));
+            }
+        }
+        if widen {
+            self.widen(&mut result, out);
+        }
+        finish(&mut result, description, &[]);
+        Some(Value::Object(result))
     }
 
     fn node(&mut self, members: Vec<Member<'a>>, origin: &str, out: &str, widen: bool, depth: usize) -> Value {
@@ -1892,9 +1957,110 @@ pub fn recursion_plan(p: &Profile, root: &Value) -> Result<bool, Diagnostic> {
     }
 }
 
+// Tests only: every node through `Converter::node`, none through
+// `Converter::leaf`, to compare the two.
+#[cfg(test)]
+thread_local!(static GENERAL_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every schema the repository has (the real ones, the third-party
+    /// vectors' inputs and every converted schema the vectors expect) and a
+    /// set of leaves of each kind, converted for every built-in target with
+    /// and without [`Converter::leaf`]: the same answers, changes and
+    /// refusals.
+    #[test]
+    fn leaves_convert_as_the_general_walk_converts_them() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests");
+        let mut texts: Vec<String> = Vec::new();
+        let mut files: Vec<_> = std::fs::read_dir(format!("{root}/real-tool-schemas/schemas"))
+            .expect("the real schemas")
+            .map(|e| e.expect("an entry").path())
+            .collect();
+        files.sort();
+        texts.extend(files.iter().map(|f| std::fs::read_to_string(f).expect("a schema")));
+        assert!(texts.len() >= 89, "{}", texts.len());
+        let limits = crate::json::ParseLimits { max_bytes: usize::MAX, max_depth: 512 };
+        fn schemas_in(v: &Value, out: &mut Vec<String>) {
+            match v {
+                Value::Object(members) => {
+                    for (k, sub) in members {
+                        if k == "schema" && matches!(sub, Value::Object(_)) {
+                            out.push(sub.to_json());
+                        }
+                        schemas_in(sub, out);
+                    }
+                }
+                Value::Array(items) => items.iter().for_each(|i| schemas_in(i, out)),
+                _ => {}
+            }
+        }
+        for name in ["provider-table", "third-party", "restore"] {
+            let text = std::fs::read_to_string(format!("{root}/vectors/downconvert/{name}.json")).expect("vectors");
+            schemas_in(&crate::json::parse(&text, limits).expect("vectors are JSON"), &mut texts);
+        }
+        let leaves = [
+            r#"{"type":"string"}"#,
+            r#"{"type":["string","null"],"description":"d"}"#,
+            r#"{"description":"first","type":"integer","minimum":1,"maximum":9,"title":"t"}"#,
+            r#"{"type":"string","enum":["a","b"]}"#,
+            r#"{"type":"string","enum":["a",null]}"#,
+            r#"{"type":["string","null"],"enum":["a",null]}"#,
+            r#"{"type":"integer","enum":[1,{"x":1}]}"#,
+            r#"{"type":"string","const":"c","description":"c"}"#,
+            r#"{"type":"string","format":"date-time","pattern":"^a+$","minLength":1,"maxLength":3}"#,
+            r#"{"type":"number","exclusiveMinimum":0,"multipleOf":0.5,"default":1,"examples":[1]}"#,
+            r#"{"type":"string","$comment":"c","deprecated":true,"readOnly":true,"x-extra":1}"#,
+            r#"{"type":"string","$comment":"c"}"#,
+            r#"{"$anchor":"a","type":"string","x-extra":1}"#,
+            r#"{"type":"boolean","description":""}"#,
+            r#"{"type":"null"}"#,
+            r#"{"type":"string","description":"a","not":{"type":"integer"}}"#,
+        ];
+        for leaf in leaves {
+            texts.push(format!(r#"{{"type":"object","properties":{{"p":{leaf},"q":{leaf}}},"required":["q"]}}"#));
+            texts.push(format!(r#"{{"type":"object","properties":{{"a":{{"type":"array","items":{leaf}}}}}}}"#));
+            texts
+                .push(format!(r#"{{"type":"object","properties":{{"u":{{"anyOf":[{leaf},{{"type":"integer"}}]}}}}}}"#));
+        }
+        // And a target of one's own that takes metadata, which a node drops
+        // all the same.
+        let mut custom = crate::json::parse(crate::downconvert::BUILT_IN[1].1, limits).expect("openai's profile");
+        if let Value::Object(members) = &mut custom
+            && let Some((_, Value::Object(keywords))) = members.iter_mut().find(|(k, _)| k == "keywords")
+        {
+            for k in ["$comment", "$anchor", "x-extra"] {
+                let entry = r#"{"support":"accepted","date":"2026-12-06","source":"a test"}"#;
+                keywords.push((k.into(), crate::json::parse(entry, limits).expect("an entry")));
+            }
+        }
+        let custom = custom.to_json();
+        let taken = crate::downconvert::downconvert(
+            r#"{"type":"object","properties":{"x":{"type":"string","x-extra":1}}}"#,
+            crate::downconvert::Target::Custom(&custom),
+        )
+        .expect("the target of one's own converts");
+        assert!(taken.schema.contains(r#""x-extra":1"#), "{}", taken.schema);
+        let targets: Vec<crate::downconvert::Target<'_>> = crate::downconvert::BUILT_IN
+            .iter()
+            .map(|(name, _)| crate::downconvert::Target::BuiltIn(name))
+            .chain([crate::downconvert::Target::Custom(&custom)])
+            .collect();
+        let mut compared = 0;
+        for text in &texts {
+            for &target in &targets {
+                let fast = crate::downconvert::downconvert(text, target);
+                GENERAL_ONLY.with(|g| g.set(true));
+                let general = crate::downconvert::downconvert(text, target);
+                GENERAL_ONLY.with(|g| g.set(false));
+                assert_eq!(fast, general, "{text}");
+                compared += 1;
+            }
+        }
+        assert!(compared >= 1200, "{compared}");
+    }
 
     #[test]
     fn a_reference_counts_for_recursion_only_where_a_schema_is() {
