@@ -518,13 +518,17 @@ pub fn parse(text: &str, limits: ParseLimits) -> Result<Value, ParseError> {
     }
     let mut p = Parser { text, bytes: text.as_bytes(), pos: 0, limits };
     p.skip_ws();
-    let value = p.value(1)?;
+    let value = p.value(1).map_err(|e| *e)?;
     p.skip_ws();
     if p.pos < p.bytes.len() {
-        return Err(p.error(ParseErrorKind::Syntax("unexpected text after the JSON value")));
+        return Err(*p.error(ParseErrorKind::Syntax("unexpected text after the JSON value")));
     }
     Ok(value)
 }
+
+/// The parser's results: the error boxed, so that a result is no larger
+/// than its value (each returned through memory in WebAssembly).
+type Parsed<T> = Result<T, Box<ParseError>>;
 
 struct Parser<'a> {
     text: &'a str,
@@ -534,18 +538,20 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn error(&self, kind: ParseErrorKind) -> ParseError {
+    fn error(&self, kind: ParseErrorKind) -> Box<ParseError> {
         self.error_at(self.pos, kind)
     }
 
-    fn error_at(&self, pos: usize, kind: ParseErrorKind) -> ParseError {
+    #[cold]
+    #[inline(never)]
+    fn error_at(&self, pos: usize, kind: ParseErrorKind) -> Box<ParseError> {
         let before = &self.text[..floor_char_boundary(self.text, pos)];
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        ParseError { kind, line, column }
+        Box::new(ParseError { kind, line, column })
     }
 
-    fn syntax(&self, what: &'static str) -> ParseError {
+    fn syntax(&self, what: &'static str) -> Box<ParseError> {
         self.error(ParseErrorKind::Syntax(what))
     }
 
@@ -555,7 +561,7 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value, ParseError> {
+    fn value(&mut self, depth: usize) -> Parsed<Value> {
         match self.bytes.get(self.pos) {
             None => Err(self.syntax("unexpected end of text, expected a value")),
             Some(b'{') => self.object(depth),
@@ -578,7 +584,7 @@ impl Parser<'_> {
         }
     }
 
-    fn literal(&mut self, word: &'static str, value: Value) -> Result<Value, ParseError> {
+    fn literal(&mut self, word: &'static str, value: Value) -> Parsed<Value> {
         if self.bytes[self.pos..].starts_with(word.as_bytes()) {
             self.pos += word.len();
             Ok(value)
@@ -587,7 +593,7 @@ impl Parser<'_> {
         }
     }
 
-    fn enter(&self, depth: usize) -> Result<(), ParseError> {
+    fn enter(&self, depth: usize) -> Parsed<()> {
         if depth > self.limits.max_depth {
             Err(self.error(ParseErrorKind::TooDeep { limit: self.limits.max_depth }))
         } else {
@@ -595,7 +601,7 @@ impl Parser<'_> {
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Value, ParseError> {
+    fn array(&mut self, depth: usize) -> Parsed<Value> {
         self.enter(depth)?;
         self.pos += 1;
         self.skip_ws();
@@ -621,13 +627,13 @@ impl Parser<'_> {
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<Value, ParseError> {
+    fn object(&mut self, depth: usize) -> Parsed<Value> {
         self.enter(depth)?;
         self.pos += 1;
         // Small objects are checked for duplicate keys by scanning; past this
         // size a set keeps the check linear.
         const SCAN_LIMIT: usize = 16;
-        let mut keys: std::collections::HashSet<String> = std::collections::HashSet::new();
+        let mut keys: Option<std::collections::HashSet<String>> = None;
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b'}') {
             self.pos += 1;
@@ -646,9 +652,7 @@ impl Parser<'_> {
             let duplicate = if members.len() < SCAN_LIMIT {
                 members.iter().any(|(k, _)| *k == key)
             } else {
-                if keys.is_empty() {
-                    keys.extend(members.iter().map(|(k, _)| k.clone()));
-                }
+                let keys = keys.get_or_insert_with(|| members.iter().map(|(k, _)| k.clone()).collect());
                 !keys.insert(key.clone())
             };
             if duplicate {
@@ -674,7 +678,7 @@ impl Parser<'_> {
         }
     }
 
-    fn string(&mut self) -> Result<String, ParseError> {
+    fn string(&mut self) -> Parsed<String> {
         self.pos += 1; // opening quote
         // Most strings have no escape: one allocation of their length.
         let start = self.pos;
@@ -725,7 +729,7 @@ impl Parser<'_> {
     }
 
     /// After `\u`: four hex digits, and a low surrogate escape after a high one.
-    fn unicode_escape(&mut self) -> Result<char, ParseError> {
+    fn unicode_escape(&mut self) -> Parsed<char> {
         let hi = self.hex4()?;
         if (0xD800..0xDC00).contains(&hi) {
             if self.bytes[self.pos..].starts_with(b"\\u") {
@@ -741,7 +745,7 @@ impl Parser<'_> {
         char::from_u32(hi).ok_or_else(|| self.syntax("unpaired surrogate in unicode escape"))
     }
 
-    fn hex4(&mut self) -> Result<u32, ParseError> {
+    fn hex4(&mut self) -> Parsed<u32> {
         let digits = self.bytes.get(self.pos..self.pos + 4).ok_or_else(|| self.syntax("invalid unicode escape"))?;
         let mut n = 0u32;
         for &d in digits {
