@@ -515,8 +515,8 @@ impl<'a> Converter<'a> {
             .filter_map(Value::as_str)
             .collect();
         // Keywords seen before in this node (looked up in a set when it has many).
-        let mut given: HashSet<&str> = HashSet::new();
         let many = members.len() > 16;
+        let mut given: Option<HashSet<&str>> = None;
         let mut property_names: Vec<&'a str> = Vec::new();
         // The properties made required here (`optional` ones), in order.
         let mut added: Vec<&'a str> = Vec::new();
@@ -525,7 +525,11 @@ impl<'a> Converter<'a> {
         let outer_null_branch = std::mem::take(&mut self.null_branch);
         for (i, (k, val, from)) in members.iter().enumerate() {
             let k = *k;
-            let again = if many { !given.insert(k) } else { members[..i].iter().any(|(m, _, _)| *m == k) };
+            let again = if many {
+                !given.get_or_insert_with(HashSet::new).insert(k)
+            } else {
+                members[..i].iter().any(|(m, _, _)| *m == k)
+            };
             match k {
                 "description" => description = val.as_str().map(str::to_owned),
                 "properties" | "required" | "$defs" | "definitions" => {}
