@@ -17,8 +17,8 @@ import math
 import os
 import sys
 import threading
-from enum import Enum
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
