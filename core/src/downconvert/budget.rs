@@ -143,17 +143,12 @@ fn visit(v: &Value, objects: u64, large_enum: u64, m: &mut Measure, depth: usize
             ("properties", Value::Object(props)) => {
                 // `required` mostly names the properties in their order (a
                 // conversion for a target that requires all of them writes
-                // it so): its next name is tried before a scan of them all.
+                // it so).
                 let mut next = 0;
                 for (name, s) in props {
                     m.properties += 1;
                     m.string_length += chars(name);
-                    let listed = if required.get(next).and_then(Value::as_str) == Some(name.as_str()) {
-                        next += 1;
-                        true
-                    } else {
-                        required.iter().any(|r| r.as_str() == Some(name))
-                    };
+                    let listed = super::convert::listed_in_order(required, &mut next, |r| r.as_str() == Some(name));
                     m.optional_parameters += u64::from(!listed);
                     visit(s, level, large_enum, m, depth + 1);
                 }

@@ -194,6 +194,18 @@ pub(crate) type Origin = Rc<str>;
 /// elsewhere.
 pub(crate) type Member<'a> = (&'a str, &'a Value, Origin);
 
+/// Whether `list` has an item that `is`: the item at `*next` is tried first,
+/// and passed when it is, so that a list naming things in the order they are
+/// asked about (`required` and the properties, mostly) is read once; any
+/// other is scanned for each.
+pub(crate) fn listed_in_order<T>(list: &[T], next: &mut usize, is: impl Fn(&T) -> bool) -> bool {
+    if list.get(*next).is_some_and(&is) {
+        *next += 1;
+        return true;
+    }
+    list.iter().any(is)
+}
+
 /// Keywords that describe rather than constrain: when schemas are merged
 /// into one node, the first one given is kept.
 fn is_annotation(k: &str) -> bool {
@@ -450,17 +462,14 @@ impl<'a> Converter<'a> {
         // members (each question a scan of them, asked of every node, cost
         // more than the pass); `type` and `additionalProperties` as the
         // first member of that name.
-        let (mut properties_members, mut has_pattern_properties, mut has_additional) = (0usize, false, false);
+        let (mut properties_members, mut has_pattern_properties) = (0usize, false);
         let (mut has_items, mut has_prefix_items, mut composed) = (false, false, false);
         let (mut type_value, mut additional): (Option<&Value>, Option<&Value>) = (None, None);
         for (m, v, _) in &members {
             match *m {
                 "properties" => properties_members += 1,
                 "patternProperties" => has_pattern_properties = true,
-                "additionalProperties" => {
-                    has_additional = true;
-                    additional = additional.or(Some(*v));
-                }
+                "additionalProperties" => additional = additional.or(Some(*v)),
                 "items" => has_items = true,
                 "prefixItems" => has_prefix_items = true,
                 "allOf" | "anyOf" | "oneOf" => composed = true,
@@ -565,14 +574,7 @@ impl<'a> Converter<'a> {
                             // The same property from another merged schema, said the same way.
                             continue;
                         }
-                        // `required` mostly names the properties in their order:
-                        // the next of its names is tried before a scan of them all.
-                        let required = if original_required.get(next_required) == Some(&name.as_str()) {
-                            next_required += 1;
-                            true
-                        } else {
-                            original_required.contains(&name.as_str())
-                        };
+                        let required = listed_in_order(&original_required, &mut next_required, |r| *r == name);
                         let optional = self.p.require_all_properties && !required;
                         // Merged schemas that say different things of one
                         // property: all of them apply, as one node.
@@ -668,7 +670,7 @@ impl<'a> Converter<'a> {
             && !out.is_empty()
             && !has_properties
             && !has_pattern_properties
-            && !has_additional
+            && additional.is_none()
             && result.iter().any(|(k, _)| k == "anyOf");
         if in_branches && !self.type_into_branches(&mut result, out) {
             let message = format!(
