@@ -285,11 +285,14 @@ def _orjson_writer(plain: Callable[[Any], str]) -> Callable[[Any], str]:
         except Exception:  # noqa: BLE001 - whatever it refuses, plain writes or refuses as json.dumps does
             return plain(value)
         # Each test a scan of the text (of the str: a fifth faster than of
-        # the bytes); the rarer ones after the common.
+        # the bytes); the rarer ones after the common. A scan for one
+        # character is a memchr, for two a loop of the interpreter's search:
+        # "e-" is looked for only in a text with a "-" (28 of the 89 real
+        # schemas; 0.7 µs a schema saved on the others).
         written = text.decode()
         if (
             "0.0000" in written
-            or ("e-" in written and short_exponent(written) is not None)
+            or ("-" in written and "e-" in written and short_exponent(written) is not None)
             or (
                 "null" in written
                 and (":null" in written or ",null" in written or "[null" in written or written == "null")
