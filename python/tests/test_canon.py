@@ -290,6 +290,18 @@ def test_a_list_of_packed_records_is_copied_at_the_call_and_built_when_first_use
     struct.pack_into("<II", memory, 20, 64, 1)  # detail
     read = later.load(cast(Any, None), memoryview(memory), at)
     assert isinstance(read, list) and read == [["/a", "type", "removed", "x"]]
+    # The first string at the span's start and the last at its end, but one
+    # between them elsewhere: told when the records are built (each string
+    # is checked then against where the span holds it), never read wrong.
+    memory, at = _memory_of_changes([b"/a", b"type", b"x"])
+    memory[64:71] = b"/a....x"
+    memory[300:304] = b"type"
+    struct.pack_into("<II", memory, 8, 300, 4)  # keyword
+    struct.pack_into("<II", memory, 20, 70, 1)  # detail
+    read = later.load(cast(Any, None), memoryview(memory), at)
+    assert isinstance(read, _canon.Rows)
+    with pytest.raises(WasmtimeError, match="not where the list's span holds them"):
+        read.built()
     # A discriminant out of range and a string past the end are errors at the call.
     memory, at = _memory_of_changes([b"/a", b"type", b"x"])
     struct.pack_into("<B", memory, 16, 3)

@@ -438,12 +438,23 @@ class Rows:
     once. The records' strings are one span of the memory (the guest packs
     them: ``guest/src/pools.rs``), copied and decoded at the call; ``fields``
     is every record's fields unpacked, one after another, string fields as
-    addresses in the memory (``base`` is the span's)."""
+    addresses in the memory (``base`` is the span's). ``packed(fields)``
+    tells, before the records are built, that each string is where the span
+    holds it (:func:`_flat_later`)."""
 
-    __slots__ = ("_fields", "_count", "_text", "_base", "_make", "_built")
+    __slots__ = ("_fields", "_count", "_text", "_base", "_make", "_packed", "_built")
 
-    def __init__(self, fields: Tuple[int, ...], count: int, text: Any, base: int, make: Callable[..., Any]):
+    def __init__(
+        self,
+        fields: Tuple[int, ...],
+        count: int,
+        text: Any,
+        base: int,
+        make: Callable[..., Any],
+        packed: Optional[Callable[[Tuple[int, ...]], bool]] = None,
+    ):
         self._fields, self._count, self._text, self._base, self._make = fields, count, text, base, make
+        self._packed = packed
         self._built: Optional[List[Any]] = None
 
     def __len__(self) -> int:
@@ -457,6 +468,8 @@ class Rows:
         built = self._built
         if built is None:
             make, text, base, fields = self._make, self._text, self._base, self._fields
+            if self._packed is not None and not self._packed(fields):
+                raise WasmtimeError("the strings of a list of records are not where the list's span holds them")
             width = len(fields) // self._count
             built = self._built = [make(text, base, fields, at) for at in range(0, len(fields), width)]
         return built
@@ -489,15 +502,21 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
     """A function ``later(mv, p, n)`` reading the list of ``n`` records at
     ``p`` as a :class:`Rows`: every record's fields unpacked now, each
     discriminant checked, the strings' span copied and decoded once; the
-    records built when used. When the strings do not follow one another in
-    the records' order (a guest that does not pack them, as the component
-    does: ``guest/src/pools.rs``), the records are read now, by ``row``, as
-    without a :class:`Later`."""
+    records built when used, once each string is checked to be where the
+    span holds it. When the strings do not lie one after another (a guest
+    that does not pack them, as the component does: ``guest/src/pools.rs``),
+    the records are read now, by ``row``, as without a :class:`Later`."""
     fmt, layout, width = _flat_layout(record)
     size = record.size
     # Each record's fields unpacked one after another: its padding at the end too.
     fmt += f"{size - struct.calcsize('<' + fmt)}x"
     strings = [w for w, cases in layout if cases is None]
+    if not strings:
+        # Nothing to copy: each record read now.
+        return lambda mv, p, n: [row(mv, p + j * size, len(mv)) for j in range(n)]
+    # Where a record's first string's address is in its unpacked fields,
+    # and its last string's.
+    first, last_of_record = strings[0], strings[-1]
     enums = [(w, len(cases)) for w, cases in layout if cases is not None]
     env: Dict[str, Any] = {"build": record.build}
     values: List[str] = []
@@ -528,11 +547,19 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
         # For n records: their unpack, and pickers of the strings' addresses
         # and lengths (in the records' order) and of each enum's discriminants.
         starts = [r * width + w for r in range(n) for w in strings]
+        starts_of, lengths_of = picks(starts), picks([i + 1 for i in starts])
+
+        def packed(fields: Tuple[int, ...]) -> bool:
+            # Each start the first's plus the lengths before it: one
+            # comparison of tuples.
+            return tuple(accumulate(lengths_of(fields), initial=fields[first]))[:-1] == starts_of(fields)
+
         return (
             struct.Struct("<" + fmt * n).unpack_from,
-            picks(starts),
-            picks([i + 1 for i in starts]),
+            starts_of,
+            lengths_of,
             [(picks([r * width + w for r in range(n)]), k) for w, k in enums],
+            packed,
         )
 
     layouts: Dict[int, Tuple[Any, ...]] = {}
@@ -545,30 +572,31 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
             layout = read_n(n)
             if n <= 256:
                 layouts[n] = layout
-        unpack, starts_of, lengths_of, discriminants = layout
+        unpack, starts_of, lengths_of, discriminants, packed = layout
         fields = unpack(mv, p)
         for of, k in discriminants:
             if max(of(fields)) >= k:
                 d = next(d for d in of(fields) if d >= k)
                 raise WasmtimeError(f"a discriminant of {d} where {k} cases were expected")
-        starts = starts_of(fields)
-        lo = starts[0]
         # Packed: each string starts where the one before it ends, in the
-        # records' order (its start is the first's plus the lengths before
-        # it: one comparison of tuples), so that all of them lie in one span
-        # from the first's start to the last's end.
-        packed = tuple(accumulate(lengths_of(fields), initial=lo))
-        hi = packed[-1]
-        if packed[:-1] != starts or hi > len(mv):
-            # Not packed, or past the end: each record read now (and
-            # checked), as without a Later.
+        # records' order, so that all of them lie in one span from the
+        # first's start to the last's end, the sum of their lengths. Told
+        # apart now from strings each in a block of its own (the last one
+        # ends elsewhere: each record read now, and checked, as without a
+        # Later), and checked in full when the records are built (`packed`:
+        # each start the first's plus the lengths before it), which half of
+        # the time read here took, for lists most callers never read.
+        lo = fields[first]
+        hi = lo + sum(lengths_of(fields))
+        last = len(fields) - width + last_of_record
+        if fields[last] + fields[last + 1] != hi or hi > len(mv):
             end = len(mv)
             return [row(mv, p + j * size, end) for j in range(n)]
         span = bytes(mv[lo:hi])
         if span.isascii():
-            return Rows(fields, n, str(span, "ascii"), lo, make_ascii)
+            return Rows(fields, n, str(span, "ascii"), lo, make_ascii, packed)
         str(span, "utf-8")  # checked now, as the records read at once are
-        return Rows(fields, n, span, lo, make_other)
+        return Rows(fields, n, span, lo, make_other, packed)
 
     return later
 
