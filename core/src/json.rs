@@ -301,29 +301,38 @@ pub fn write_compact(value: &Value, out: &mut String) {
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(n.as_str()),
         Value::String(s) => write_string(s, out),
-        Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_compact(item, out);
-            }
-            out.push(']');
-        }
-        Value::Object(members) => {
-            out.push('{');
-            for (i, (k, v)) in members.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(k, out);
-                out.push(':');
-                write_compact(v, out);
-            }
-            out.push('}');
-        }
+        Value::Array(items) => write_items(items, out, write_compact),
+        Value::Object(members) => write_members(members, out, write_compact),
     }
+}
+
+/// A compact array, each item written by `item` (the writers of this
+/// module's values and of the conversion's share it).
+#[inline]
+pub(crate) fn write_items<T>(items: &[T], out: &mut String, item: impl Fn(&T, &mut String)) {
+    out.push('[');
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        item(x, out);
+    }
+    out.push(']');
+}
+
+/// A compact object, each member's value written by `value`.
+#[inline]
+pub(crate) fn write_members<K: AsRef<str>, V>(members: &[(K, V)], out: &mut String, value: impl Fn(&V, &mut String)) {
+    out.push('{');
+    for (i, (k, v)) in members.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(k.as_ref(), out);
+        out.push(':');
+        value(v, out);
+    }
+    out.push('}');
 }
 
 fn write_pretty(value: &Value, out: &mut String, indent: usize) {

@@ -5,7 +5,7 @@
 //! tools for one target and says which limits the set is over, and by how
 //! much.
 
-use crate::json::Value;
+use super::out::Out;
 
 /// Whether a limit holds for one schema or for all the tools of a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,26 +112,26 @@ fn chars(s: &str) -> u64 {
 /// reference is not followed; its definition is counted where it is).
 /// `large_enum`: the number of values past which one enum's string length
 /// is counted.
-pub fn measure(schema: &Value, large_enum: u64) -> Measure {
+pub fn measure(schema: &Out<'_>, large_enum: u64) -> Measure {
     let mut m = Measure::default();
     visit(schema, 0, large_enum, &mut m, 0);
     m
 }
 
-fn visit(v: &Value, objects: u64, large_enum: u64, m: &mut Measure, depth: usize) {
-    let Value::Object(members) = v else { return };
+fn visit(v: &Out<'_>, objects: u64, large_enum: u64, m: &mut Measure, depth: usize) {
+    let Out::Object(members) = v else { return };
     if depth > super::convert::MAX_DEPTH * 4 {
         return;
     }
     // What the node says of itself, in one pass over its members.
     let (mut is_object, mut union) = (false, false);
-    let mut required: &[Value] = &[];
+    let mut required: &[Out<'_>] = &[];
     for (k, sub) in members {
-        match (k.as_str(), sub) {
+        match (&**k, sub) {
             ("properties", _) => is_object = true,
             ("anyOf", _) => union = true,
-            ("type", Value::Array(ts)) => union |= ts.len() > 1,
-            ("required", Value::Array(names)) => required = names,
+            ("type", Out::Array(ts)) => union |= ts.len() > 1,
+            ("required", Out::Array(names)) => required = names,
             _ => {}
         }
     }
@@ -139,8 +139,8 @@ fn visit(v: &Value, objects: u64, large_enum: u64, m: &mut Measure, depth: usize
     m.nesting = m.nesting.max(level);
     m.unions += u64::from(union);
     for (k, sub) in members {
-        match (k.as_str(), sub) {
-            ("properties", Value::Object(props)) => {
+        match (&**k, sub) {
+            ("properties", Out::Object(props)) => {
                 // `required` mostly names the properties in their order (a
                 // conversion for a target that requires all of them writes
                 // it so).
@@ -153,7 +153,7 @@ fn visit(v: &Value, objects: u64, large_enum: u64, m: &mut Measure, depth: usize
                     visit(s, level, large_enum, m, depth + 1);
                 }
             }
-            ("$defs" | "definitions", Value::Object(defs)) => {
+            ("$defs" | "definitions", Out::Object(defs)) => {
                 for (name, s) in defs {
                     m.string_length += chars(name);
                     // A definition is used where it is referred to: counted
@@ -161,19 +161,19 @@ fn visit(v: &Value, objects: u64, large_enum: u64, m: &mut Measure, depth: usize
                     visit(s, 0, large_enum, m, depth + 1);
                 }
             }
-            ("enum", Value::Array(values)) => {
+            ("enum", Out::Array(values)) => {
                 m.enum_values += values.len() as u64;
-                let text: u64 = values.iter().filter_map(Value::as_str).map(chars).sum();
+                let text: u64 = values.iter().filter_map(Out::as_str).map(chars).sum();
                 m.string_length += text;
                 if values.len() as u64 > large_enum {
                     m.large_enum_length = m.large_enum_length.max(text);
                 }
             }
-            ("const", Value::String(s)) => m.string_length += chars(s),
+            ("const", Out::String(s)) => m.string_length += chars(s),
             ("items" | "additionalProperties" | "not" | "contains" | "propertyNames", s) => {
                 visit(s, level, large_enum, m, depth + 1);
             }
-            ("anyOf" | "allOf" | "oneOf" | "prefixItems", Value::Array(list)) => {
+            ("anyOf" | "allOf" | "oneOf" | "prefixItems", Out::Array(list)) => {
                 for s in list {
                     visit(s, level, large_enum, m, depth + 1);
                 }
@@ -231,7 +231,7 @@ pub fn over(
 mod tests {
     use super::*;
 
-    fn value(s: &str) -> Value {
+    fn value(s: &str) -> crate::json::Value {
         crate::json::parse(s, crate::json::ParseLimits { max_bytes: 1 << 20, max_depth: 64 }).unwrap()
     }
 
@@ -240,7 +240,7 @@ mod tests {
         let s = value(
             r##"{"type":"object","properties":{"ab":{"type":["string","null"]},"c":{"type":"object","properties":{"d":{"enum":["xy","z"]}},"required":["d"]},"e":{"anyOf":[{"$ref":"#/$defs/Q"},{"type":"null"}]}},"required":["ab"],"$defs":{"Q":{"type":"object","properties":{"q":{"const":"four"}}}}}"##,
         );
-        let m = measure(&s, 1);
+        let m = measure(&Out::of(&s), 1);
         // ab, c, e, d, q.
         assert_eq!(m.properties, 5);
         // c, e at the root; q in Q.

@@ -2,10 +2,12 @@
 //! property named `format` is a property, never a keyword), building a new
 //! schema for the target and a report of every change.
 
+use super::out::{Members, Out};
 use super::profile::{Profile, Recursion, Support, regex_fits};
 use crate::applicators::{Holds, holds};
 use crate::diag::{Code, Diagnostic};
 use crate::json::{Number, Value};
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::rc::Rc;
 
@@ -321,11 +323,11 @@ impl<'a> Converter<'a> {
     /// Converts the schema at `v` (found at `origin` in the input) to be
     /// written at `out`. `widen`: an optional property under a target that
     /// requires every property, which must also accept `null`.
-    pub fn schema(&mut self, v: &'a Value, origin: &str, out: &str, widen: bool, depth: usize) -> Value {
+    pub fn schema(&mut self, v: &'a Value, origin: &str, out: &str, widen: bool, depth: usize) -> Out<'a> {
         // One step of the work budget per node written; once it is spent the
         // walk stops, and the operation answers that it was.
         if !crate::work::spend(1) {
-            return Value::Null;
+            return Out::Null;
         }
         self.nodes += 1;
         if self.nodes > MAX_NODES {
@@ -338,7 +340,7 @@ impl<'a> Converter<'a> {
                     path: "$".into(),
                 });
             }
-            return Value::Null;
+            return Out::Null;
         }
         match v {
             Value::Bool(true) => {
@@ -353,7 +355,7 @@ impl<'a> Converter<'a> {
                 let members: Vec<Member<'a>> = members.iter().map(|(k, v)| (k.as_str(), v, from.clone())).collect();
                 self.node(members, origin, out, widen, depth)
             }
-            other => other.clone(),
+            other => Out::of(other),
         }
     }
 
@@ -366,7 +368,7 @@ impl<'a> Converter<'a> {
     /// names), which took most of a leaf's time. None for any other node,
     /// which `node` converts. (A test compares the two on every real schema
     /// and vector, for every target.)
-    fn leaf(&mut self, members: &'a [(String, Value)], out: &str, widen: bool, depth: usize) -> Option<Value> {
+    fn leaf(&mut self, members: &'a [(String, Value)], out: &str, widen: bool, depth: usize) -> Option<Out<'a>> {
         #[cfg(test)]
         if GENERAL_ONLY.with(std::cell::Cell::get) {
             return None;
@@ -403,23 +405,23 @@ impl<'a> Converter<'a> {
         if !typed {
             return None;
         }
-        let mut result: Vec<(String, Value)> = Vec::with_capacity(members.len() + 1);
+        let mut result: Members<'a> = Vec::with_capacity(members.len() + 1);
         let mut description = None;
         for (k, v) in members {
             if k == "description" {
-                description = v.as_str().map(str::to_owned);
+                description = v.as_str().map(Cow::Borrowed);
             } else {
-                result.push((k.clone(), v.clone()));
+                result.push((Cow::Borrowed(k.as_str()), Out::of(v)));
             }
         }
         if widen {
             self.widen(&mut result, out);
         }
         finish(&mut result, description, &[]);
-        Some(Value::Object(result))
+        Some(Out::Object(result))
     }
 
-    fn node(&mut self, members: Vec<Member<'a>>, origin: &str, out: &str, widen: bool, depth: usize) -> Value {
+    fn node(&mut self, members: Vec<Member<'a>>, origin: &str, out: &str, widen: bool, depth: usize) -> Out<'a> {
         // Subschemas and references written in place both nest the walk.
         if depth > MAX_DEPTH {
             if !self.problems.iter().any(|d| d.code == Code::Olp004) {
@@ -428,7 +430,7 @@ impl<'a> Converter<'a> {
                     format!("Schemas nest deeper than {MAX_DEPTH} levels (references written in place count).");
                 self.problems.push(Diagnostic { code: Code::Olp004, message, path });
             }
-            return Value::Null;
+            return Out::Null;
         }
         let mut members = self.merge_all_of(members, out);
         if out.is_empty()
@@ -495,7 +497,7 @@ impl<'a> Converter<'a> {
             // The root is the tool's arguments: an object, never reshaped.
             if dictionary && self.p.dictionaries_as_pairs {
                 self.problem(out, format!("{} takes no dictionary at the root: the tool's arguments need declared parameters, and this schema declares none.", self.p.name));
-                return Value::Null;
+                return Out::Null;
             }
             if open_root(self.p, &members) {
                 return self.root_text(&members, origin);
@@ -512,9 +514,9 @@ impl<'a> Converter<'a> {
         }
 
         let changes_before = self.changes.len();
-        let mut result: Vec<(String, Value)> = Vec::with_capacity(members.len() + 2);
-        let mut hints: Vec<(String, Value)> = Vec::new();
-        let mut description: Option<String> = None;
+        let mut result: Members<'a> = Vec::with_capacity(members.len() + 2);
+        let mut hints: Members<'a> = Vec::new();
+        let mut description: Option<Cow<'a, str>> = None;
         // Merged schemas may bring several `required`s: all apply.
         let original_required: Vec<&'a str> = members
             .iter()
@@ -540,7 +542,7 @@ impl<'a> Converter<'a> {
                 members[..i].iter().any(|(m, _, _)| *m == k)
             };
             match k {
-                "description" => description = val.as_str().map(str::to_owned),
+                "description" => description = val.as_str().map(Cow::Borrowed),
                 "properties" | "required" | "$defs" | "definitions" => {}
                 _ if again => {
                     let why = [
@@ -554,7 +556,7 @@ impl<'a> Converter<'a> {
             }
             match k {
                 "description" => {}
-                "type" => result.push((k.into(), (*val).clone())),
+                "type" => result.push((k.into(), Out::of(val))),
                 "properties" => {
                     let mut kids = Children::under(from, k, out, k);
                     let mut props = Vec::new();
@@ -610,23 +612,23 @@ impl<'a> Converter<'a> {
                         if optional {
                             added.push(name);
                         }
-                        props.push((name.clone(), converted));
+                        props.push((Cow::Borrowed(name.as_str()), converted));
                     }
                     match result.iter_mut().find(|(rk, _)| rk == "properties") {
-                        Some((_, Value::Object(existing))) => existing.extend(props),
-                        _ => result.push((k.into(), Value::Object(props))),
+                        Some((_, Out::Object(existing))) => existing.extend(props),
+                        _ => result.push((k.into(), Out::Object(props))),
                     }
                 }
                 "required" => {
                     if !(again || self.p.require_all_properties && has_properties) {
-                        let all = original_required.iter().map(|n| Value::String((*n).to_owned()));
-                        let mut names: Vec<Value> = Vec::new();
+                        let all = original_required.iter().map(|n| Out::text(n));
+                        let mut names: Vec<Out<'a>> = Vec::new();
                         for n in all {
                             if !names.contains(&n) {
                                 names.push(n);
                             }
                         }
-                        result.push((k.into(), Value::Array(names)));
+                        result.push((k.into(), Out::Array(names)));
                     }
                 }
                 "$defs" | "definitions" if again => {}
@@ -639,9 +641,9 @@ impl<'a> Converter<'a> {
                         let mut defs = Vec::new();
                         for (name, sub) in val.as_object().unwrap_or_default() {
                             let (from_at, at) = kids.key(name);
-                            defs.push((name.clone(), self.schema(sub, from_at, at, false, depth + 1)));
+                            defs.push((Cow::Borrowed(name.as_str()), self.schema(sub, from_at, at, false, depth + 1)));
                         }
-                        result.push((k.into(), Value::Object(defs)));
+                        result.push((k.into(), Out::Object(defs)));
                     } else {
                         dropped_defs = true;
                     }
@@ -678,7 +680,7 @@ impl<'a> Converter<'a> {
                 self.p.name
             );
             self.problem(out, message);
-            return Value::Null;
+            return Out::Null;
         }
         // Objects: closed, every property required, in order.
         if object_like
@@ -686,7 +688,7 @@ impl<'a> Converter<'a> {
             && self.p.closed_objects
             && !result.iter().any(|(k, _)| k == "additionalProperties")
         {
-            insert_ordered(&mut result, "additionalProperties", Value::Bool(false));
+            insert_ordered(&mut result, "additionalProperties", Out::Bool(false));
             self.change(
                 out,
                 "additionalProperties",
@@ -706,17 +708,13 @@ impl<'a> Converter<'a> {
                 self.change(out, "required", "required", detail);
             }
             result.retain(|(k, _)| k != "required");
-            insert_ordered(
-                &mut result,
-                "required",
-                Value::Array(property_names.iter().map(|n| Value::String((*n).to_owned())).collect()),
-            );
+            insert_ordered(&mut result, "required", Out::Array(property_names.iter().map(|n| Out::text(n)).collect()));
         }
         if self.p.property_ordering && has_properties && !result.iter().any(|(k, _)| k == "propertyOrdering") {
             insert_ordered(
                 &mut result,
                 "propertyOrdering",
-                Value::Array(property_names.iter().map(|n| Value::String((*n).to_owned())).collect()),
+                Out::Array(property_names.iter().map(|n| Out::text(n)).collect()),
             );
             self.change(
                 out,
@@ -726,11 +724,11 @@ impl<'a> Converter<'a> {
             );
         }
         if (object_like || self.p.root_object) && !result.iter().any(|(k, _)| k == "type") && out.is_empty() {
-            insert_ordered(&mut result, "type", Value::String("object".into()));
+            insert_ordered(&mut result, "type", Out::text("object"));
             self.change(out, "type", "typed", "type: object added to an object schema that did not say so");
         }
         if self.p.any_as_json_text
-            && !result.iter().any(|(k, _)| matches!(k.as_str(), "type" | "anyOf" | "enum" | "const" | "$ref" | "allOf"))
+            && !result.iter().any(|(k, _)| matches!(&**k, "type" | "anyOf" | "enum" | "const" | "$ref" | "allOf"))
         {
             // Nothing the target takes says what the value is: JSON text, like any value.
             self.changes.truncate(changes_before);
@@ -744,23 +742,23 @@ impl<'a> Converter<'a> {
             self.widen(&mut result, out);
         }
         finish(&mut result, description, &hints);
-        Value::Object(result)
+        Out::Object(result)
     }
 
     /// `const` written as an enum beside an `enum`: one enum, of the values
     /// both allow.
     #[inline(never)]
-    fn one_enum(&mut self, result: &mut Vec<(String, Value)>, out: &str) {
+    fn one_enum(&mut self, result: &mut Members<'a>, out: &str) {
         if result.iter().filter(|(k, _)| k == "enum").count() < 2 {
             return;
         }
         let mut lists = result.iter().filter(|(k, _)| k == "enum").filter_map(|(_, v)| v.as_array());
-        let mut both: Vec<Value> = lists.next().unwrap_or_default().to_vec();
+        let mut both: Vec<Out<'a>> = lists.next().unwrap_or_default().to_vec();
         for other in lists {
             both.retain(|v| other.contains(v));
         }
         let first = result.iter().position(|(k, _)| k == "enum").unwrap_or(0);
-        result[first].1 = Value::Array(both);
+        result[first].1 = Out::Array(both);
         let mut seen = false;
         result.retain(|(k, _)| k != "enum" || !std::mem::replace(&mut seen, true));
         self.change(out, "enum", "merged", "const and enum are one enum now, of the values both allow");
@@ -769,10 +767,10 @@ impl<'a> Converter<'a> {
     /// A node whose `enum` lost its `null` (a value the target takes in no
     /// enum) as `anyOf` of the node without null and `{type: null}`: the
     /// same values.
-    fn null_as_branch(&mut self, mut result: Vec<(String, Value)>, out: &str) -> Vec<(String, Value)> {
+    fn null_as_branch(&mut self, mut result: Members<'a>, out: &str) -> Members<'a> {
         for (k, v) in result.iter_mut() {
             if k == "type"
-                && let Value::Array(ts) = v
+                && let Out::Array(ts) = v
             {
                 ts.retain(|t| t.as_str() != Some("null"));
                 if ts.len() == 1 {
@@ -785,8 +783,8 @@ impl<'a> Converter<'a> {
             " takes no null in an enum: null is a branch of its own, beside the enum's other values",
         ];
         self.change(out, "enum", "reshaped", detail.concat());
-        let null = Value::Object(vec![("type".into(), Value::String("null".into()))]);
-        vec![("anyOf".to_owned(), Value::Array(vec![Value::Object(std::mem::take(&mut result)), null]))]
+        let null = Out::Object(vec![("type".into(), Out::text("null"))]);
+        vec![("anyOf".into(), Out::Array(vec![Out::Object(std::mem::take(&mut result)), null]))]
     }
 
     /// One keyword outside the structure handled by `node`: `k` of the node
@@ -800,8 +798,8 @@ impl<'a> Converter<'a> {
         from_key: &str,
         out: &str,
         depth: usize,
-        result: &mut Vec<(String, Value)>,
-        hints: &mut Vec<(String, Value)>,
+        result: &mut Members<'a>,
+        hints: &mut Members<'a>,
     ) {
         let p = self.p;
         let name = p.name.as_str();
@@ -824,7 +822,7 @@ impl<'a> Converter<'a> {
             ("oneOf", _) if p.one_of_as_any_of => {
                 let list = self.schema_list(val, from, from_key, out, "anyOf", depth);
                 result.push(("anyOf".into(), list));
-                hints.push(("oneOf".into(), Value::String("exactly one of anyOf".into())));
+                hints.push(("oneOf".into(), Out::text("exactly one of anyOf")));
                 self.weaken(from, "oneOf");
                 let detail = [name, " takes no oneOf: it is anyOf now, and 'exactly one' a hint in the description"];
                 self.change(out, k, "reshaped", detail.concat());
@@ -837,7 +835,7 @@ impl<'a> Converter<'a> {
                     }) =>
             {
                 let values = val.as_array().unwrap_or_default().iter().filter(|v| !matches!(v, Value::Null));
-                result.push((k.into(), Value::Array(values.cloned().collect())));
+                result.push((k.into(), Out::Array(values.map(Out::of).collect())));
                 self.null_branch = true;
             }
             ("enum" | "const", _) if !self.takes_all(k, val) => {
@@ -849,26 +847,26 @@ impl<'a> Converter<'a> {
                     };
                 self.hint(hints, k, val, from, out, &[name, " takes ", k, " values of these kinds only: ", &kinds]);
             }
-            ("enum" | "const", Support::Kinds(_)) => result.push((k.into(), val.clone())),
+            ("enum" | "const", Support::Kinds(_)) => result.push((k.into(), Out::of(val))),
             (_, Support::Kinds(_)) => {
                 let converted = self.subschemas(k, val, from, from_key, out, depth);
                 result.push((k.into(), converted));
             }
             ("const", _) if *support != Support::Accepted && p.const_as_enum => {
-                result.push(("enum".into(), Value::Array(vec![val.clone()])));
+                result.push(("enum".into(), Out::Array(vec![Out::of(val)])));
                 self.change(out, k, "reshaped", [name, " takes no const: it is an enum of one value now"].concat());
             }
             ("additionalProperties", Support::FalseOnly) => match val {
-                Value::Bool(false) => result.push((k.into(), Value::Bool(false))),
+                Value::Bool(false) => result.push((k.into(), Out::Bool(false))),
                 Value::Bool(true) => {
-                    result.push((k.into(), Value::Bool(false)));
+                    result.push((k.into(), Out::Bool(false)));
                     let detail =
                         [name, " takes only closed objects; the members the schema names are all it allows now"];
                     self.change(out, k, "closed", detail.concat());
                 }
                 _ => {
-                    result.push((k.into(), Value::Bool(false)));
-                    hints.push((k.to_owned(), val.clone()));
+                    result.push((k.into(), Out::Bool(false)));
+                    hints.push((k.into(), Out::of(val)));
                     self.weaken(from, k);
                     let detail = [
                         name,
@@ -894,26 +892,26 @@ impl<'a> Converter<'a> {
             }
             (_, Support::Formats(list)) => {
                 if val.as_str().is_some_and(|f| list.iter().any(|x| x == f)) {
-                    result.push((k.into(), val.clone()));
+                    result.push((k.into(), Out::of(val)));
                 } else {
                     self.hint(hints, k, val, from, out, &[name, " takes no format ", &val.to_json()]);
                 }
             }
             (_, Support::Regex(dialect)) => {
                 if val.as_str().is_some_and(|p| regex_fits(p, *dialect)) {
-                    result.push((k.into(), val.clone()));
+                    result.push((k.into(), Out::of(val)));
                 } else {
                     self.hint(hints, k, val, from, out, &[name, " takes simpler patterns than this one"]);
                 }
             }
             (_, Support::Values(allowed)) => {
                 if allowed.iter().any(|a| same_number(a, val)) {
-                    result.push((k.into(), val.clone()));
+                    result.push((k.into(), Out::of(val)));
                 } else if k == "minItems"
                     && allowed.iter().any(|a| same_number(a, &Value::Number(Number::from_i128(1))))
                 {
-                    result.push((k.into(), Value::Number(Number::from_i128(1))));
-                    hints.push((k.to_owned(), val.clone()));
+                    result.push((k.into(), Out::integer(1)));
+                    hints.push((k.into(), Out::of(val)));
                     self.weaken(from, k);
                     let given = val.to_json();
                     let detail =
@@ -926,7 +924,7 @@ impl<'a> Converter<'a> {
             }
             (_, Support::FalseOnly) => {
                 if matches!(val, Value::Bool(false)) {
-                    result.push((k.into(), val.clone()));
+                    result.push((k.into(), Out::of(val)));
                 } else {
                     self.hint(hints, k, val, from, out, &[name, " takes ", k, " only as false"]);
                 }
@@ -971,8 +969,14 @@ impl<'a> Converter<'a> {
     /// change's detail is `why` (its parts, joined) and what became of it.
     #[allow(clippy::too_many_arguments, reason = "the keyword, where it was and where it goes")]
     #[inline(never)]
-    fn hint(&mut self, hints: &mut Vec<(String, Value)>, k: &str, val: &Value, from: &str, at: &str, why: &[&str]) {
-        hints.push((k.to_owned(), val.clone()));
+    fn hint(&mut self, hints: &mut Members<'a>, k: &'a str, val: &'a Value, from: &str, at: &str, why: &[&str]) {
+        self.hint_value(hints, k, Out::of(val), from, at, why);
+    }
+
+    /// [`Converter::hint`] of a value the conversion computed.
+    #[inline(never)]
+    fn hint_value(&mut self, hints: &mut Members<'a>, k: &'a str, val: Out<'a>, from: &str, at: &str, why: &[&str]) {
+        hints.push((k.into(), val));
         self.weaken(from, k);
         let mut detail = why.concat();
         detail.push_str("; its meaning is a hint in the description");
@@ -982,7 +986,7 @@ impl<'a> Converter<'a> {
     /// The value of a keyword the target keeps, with its subschemas
     /// converted: `k` of the node at `from` (where it is `from_key`), written
     /// at `out`.
-    fn subschemas(&mut self, k: &str, val: &'a Value, from: &str, from_key: &str, out: &str, depth: usize) -> Value {
+    fn subschemas(&mut self, k: &str, val: &'a Value, from: &str, from_key: &str, out: &str, depth: usize) -> Out<'a> {
         let held = holds(k);
         if held == Holds::One {
             return self.schema(val, &child(from, from_key), &child(out, k), false, depth + 1);
@@ -998,12 +1002,12 @@ impl<'a> Converter<'a> {
                 .iter()
                 .map(|(name, sub)| {
                     let (from_at, at) = kids.key(name);
-                    (name.clone(), self.schema(sub, from_at, at, false, depth + 1))
+                    (Cow::Borrowed(name.as_str()), self.schema(sub, from_at, at, false, depth + 1))
                 })
                 .collect();
-            return Value::Object(converted);
+            return Out::Object(converted);
         }
-        val.clone()
+        Out::of(val)
     }
 
     /// The list of subschemas `val`, at `from/from_key` in the input,
@@ -1016,10 +1020,10 @@ impl<'a> Converter<'a> {
         out: &str,
         out_key: &str,
         depth: usize,
-    ) -> Value {
+    ) -> Out<'a> {
         let items = val.as_array().unwrap_or_default();
         let mut kids = Children::under(from, from_key, out, out_key);
-        Value::Array(
+        Out::Array(
             items
                 .iter()
                 .enumerate()
@@ -1040,15 +1044,15 @@ impl<'a> Converter<'a> {
         out: &str,
         widen: bool,
         depth: usize,
-    ) -> Value {
+    ) -> Out<'a> {
         let Some((target_pointer, target)) = resolve(self.root, r) else {
             self.problem(out, format!("The reference '{r}' is not part of the schema."));
-            return Value::Null;
+            return Out::Null;
         };
         if self.inlining.contains(&target_pointer) {
             // Recursion is found before converting; this guards the walk anyway.
             self.problem(out, format!("The reference '{r}' refers back to itself."));
-            return Value::Null;
+            return Out::Null;
         }
         self.inlining.push(target_pointer.clone());
         // The reference's own members, then the target's: both apply, and
@@ -1070,20 +1074,20 @@ impl<'a> Converter<'a> {
     /// A reference kept as it is; its other keywords (which some targets
     /// refuse beside `$ref`) move to a wrapping node.
     #[inline(never)]
-    fn kept_ref(&mut self, members: &[Member<'a>], r: &str, out: &str, widen: bool, depth: usize) -> Value {
+    fn kept_ref(&mut self, members: &[Member<'a>], r: &'a str, out: &str, widen: bool, depth: usize) -> Out<'a> {
         // A target that takes only `$defs` gets its references there.
-        let r = match r.strip_prefix("#/definitions/") {
-            Some(rest) if !self.p.accepts("definitions") => format!("#/$defs/{rest}"),
-            _ => r.to_owned(),
+        let r: Cow<'a, str> = match r.strip_prefix("#/definitions/") {
+            Some(rest) if !self.p.accepts("definitions") => Cow::Owned(format!("#/$defs/{rest}")),
+            _ => Cow::Borrowed(r),
         };
-        let reference = Value::Object(vec![("$ref".into(), Value::String(r.clone()))]);
+        let reference = Out::Object(vec![("$ref".into(), Out::String(r))]);
         let siblings: Vec<&Member<'a>> = members.iter().filter(|(k, _, _)| *k != "$ref").collect();
         if siblings.is_empty() && !widen {
             return reference;
         }
         let mut branches = vec![reference];
         if widen {
-            branches.push(Value::Object(vec![("type".into(), Value::String("null".into()))]));
+            branches.push(Out::Object(vec![("type".into(), Out::text("null"))]));
             self.change(
                 out,
                 "anyOf",
@@ -1096,12 +1100,12 @@ impl<'a> Converter<'a> {
                 .concat(),
             );
         }
-        let mut result = vec![("anyOf".to_owned(), Value::Array(branches))];
+        let mut result: Members<'a> = vec![("anyOf".into(), Out::Array(branches))];
         let mut hints = Vec::new();
         let mut description = None;
         for (k, val, from) in siblings {
             match *k {
-                "description" => description = val.as_str().map(str::to_owned),
+                "description" => description = val.as_str().map(Cow::Borrowed),
                 _ if is_metadata(k) => {
                     let detail = [self.p.name.as_str(), " takes no ", k, "; it says nothing about values"];
                     self.change(out, k, "dropped", detail.concat())
@@ -1116,13 +1120,13 @@ impl<'a> Converter<'a> {
             self.widen(&mut result, out);
         }
         finish(&mut result, description, &hints);
-        Value::Object(result)
+        Out::Object(result)
     }
 
     /// Arguments a closed-object target cannot take as they are (the
     /// schema declares no parameter and leaves the members open): one
     /// parameter, [`ROOT_TEXT`], holding the arguments object as JSON text.
-    fn root_text(&mut self, members: &[Member<'a>], origin: &str) -> Value {
+    fn root_text(&mut self, members: &[Member<'a>], origin: &str) -> Out<'a> {
         let text = self.json_text(members, origin, &child(&child("", "properties"), ROOT_TEXT), false);
         let detail = [
             self.p.name.as_str(),
@@ -1131,29 +1135,29 @@ impl<'a> Converter<'a> {
             "', of JSON text, parsed back by restore-args",
         ];
         self.change("", "properties", "reshaped", detail.concat());
-        let mut result = vec![
-            ("type".to_owned(), Value::String("object".into())),
-            ("properties".to_owned(), Value::Object(vec![(ROOT_TEXT.to_owned(), text)])),
-            ("required".to_owned(), Value::Array(vec![Value::String(ROOT_TEXT.into())])),
-            ("additionalProperties".to_owned(), Value::Bool(false)),
+        let mut result: Members<'a> = vec![
+            ("type".into(), Out::text("object")),
+            ("properties".into(), Out::Object(vec![(ROOT_TEXT.into(), text)])),
+            ("required".into(), Out::Array(vec![Out::text(ROOT_TEXT)])),
+            ("additionalProperties".into(), Out::Bool(false)),
         ];
         let description = members.iter().find(|(k, _, _)| *k == "description").and_then(|(_, v, _)| v.as_str());
-        finish(&mut result, description.map(str::to_owned), &[]);
-        Value::Object(result)
+        finish(&mut result, description.map(Cow::Borrowed), &[]);
+        Out::Object(result)
     }
 
     /// Any JSON value (or an object or array with nothing said of its
     /// members) as a string of JSON text.
     #[inline(never)]
-    fn json_text(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool) -> Value {
-        let content: Vec<(String, Value)> = members
+    fn json_text(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool) -> Out<'a> {
+        let content: Members<'a> = members
             .iter()
             .filter(|(k, _, _)| !is_annotation(k))
-            .map(|(k, v, _)| ((*k).to_owned(), (*v).clone()))
+            .map(|(k, v, _)| (Cow::Borrowed(*k), Out::of(v)))
             .collect();
         let accepts_null =
             members.iter().any(|(k, v, _)| *k == "type" && type_names(Some(v)).contains("null")) || content.is_empty();
-        let mut hints = vec![("contentMediaType".to_owned(), Value::String("application/json".into()))];
+        let mut hints: Members<'a> = vec![("contentMediaType".into(), Out::text("application/json"))];
         // The target takes any string here, JSON or not: an answer restore
         // cannot read is possible.
         self.lossless = false;
@@ -1161,42 +1165,42 @@ impl<'a> Converter<'a> {
             for (k, _) in &content {
                 self.weaken(origin, k);
             }
-            hints.push(("contentSchema".to_owned(), Value::Object(content)));
+            hints.push(("contentSchema".into(), Out::Object(content)));
         }
         let description =
-            members.iter().find(|(k, _, _)| *k == "description").and_then(|(_, v, _)| v.as_str()).map(str::to_owned);
+            members.iter().find(|(k, _, _)| *k == "description").and_then(|(_, v, _)| v.as_str()).map(Cow::Borrowed);
         // A default is a value too: its JSON text, where the target takes one.
         let mut default = None;
         if let Some((_, d, from)) = members.iter().find(|(k, _, _)| *k == "default") {
             if self.p.accepts("default") {
-                default = Some(Value::String(d.to_json()));
+                default = Some(Out::String(Cow::Owned(d.to_json())));
             } else {
                 let why = [self.p.name.as_str(), " takes no default"];
                 self.hint(&mut hints, "default", d, from, out, &why);
             }
         }
         let ty = if widen || (accepts_null && members.iter().any(|(k, _, _)| *k == "type")) {
-            Value::Array(vec![Value::String("string".into()), Value::String("null".into())])
+            Out::Array(vec![Out::text("string"), Out::text("null")])
         } else {
-            Value::String("string".into())
+            Out::text("string")
         };
         let detail = [
             self.p.name.as_str(),
             " cannot take a schema that leaves the value open: it is a string of JSON text now, parsed back by restore-args",
         ];
         self.change(out, "type", "reshaped", detail.concat());
-        let mut result = vec![("type".to_owned(), ty)];
+        let mut result: Members<'a> = vec![("type".into(), ty)];
         if let Some(d) = default {
-            result.push(("default".to_owned(), d));
+            result.push(("default".into(), d));
         }
         finish(&mut result, description, &hints);
-        Value::Object(result)
+        Out::Object(result)
     }
 
     /// A dictionary (`additionalProperties: {schema}`) as an array of
     /// `{key, value}` pairs.
     #[inline(never)]
-    fn pairs(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool, depth: usize) -> Value {
+    fn pairs(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool, depth: usize) -> Out<'a> {
         let get = |k: &str| members.iter().find(|(m, _, _)| *m == k).map(|(_, v, _)| *v);
         static ANY: Value = Value::Object(Vec::new());
         let value_schema = match get("additionalProperties") {
@@ -1210,7 +1214,7 @@ impl<'a> Converter<'a> {
             false,
             depth + 1,
         );
-        let mut key = vec![("type".to_owned(), Value::String("string".into()))];
+        let mut key: Members<'a> = vec![("type".into(), Out::text("string"))];
         if let Some(Value::Object(names)) = get("propertyNames") {
             // Constraints on the names become constraints on `key`, a string.
             static STRING: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| Value::String("string".into()));
@@ -1220,26 +1224,22 @@ impl<'a> Converter<'a> {
                 names.iter().filter(|(k, _)| k != "type").map(|(k, v)| (k.as_str(), v, from.clone())).collect();
             members.insert(0, ("type", &*STRING, from));
             let converted = self.node(members, &names_at, &[out, "/items/properties/key"].concat(), false, depth + 1);
-            if let Value::Object(m) = converted {
+            if let Out::Object(m) = converted {
                 key = m;
             }
         }
-        let pair = Value::Object(vec![
-            ("type".into(), Value::String("object".into())),
-            ("properties".into(), Value::Object(vec![("key".into(), Value::Object(key)), ("value".into(), value)])),
-            ("required".into(), Value::Array(vec![Value::String("key".into()), Value::String("value".into())])),
-            ("additionalProperties".into(), Value::Bool(false)),
+        let pair = Out::Object(vec![
+            ("type".into(), Out::text("object")),
+            ("properties".into(), Out::Object(vec![("key".into(), Out::Object(key)), ("value".into(), value)])),
+            ("required".into(), Out::Array(vec![Out::text("key"), Out::text("value")])),
+            ("additionalProperties".into(), Out::Bool(false)),
         ]);
-        let mut result = vec![
+        let mut result: Members<'a> = vec![
             (
-                "type".to_owned(),
-                if widen {
-                    Value::Array(vec![Value::String("array".into()), Value::String("null".into())])
-                } else {
-                    Value::String("array".into())
-                },
+                "type".into(),
+                if widen { Out::Array(vec![Out::text("array"), Out::text("null")]) } else { Out::text("array") },
             ),
-            ("items".to_owned(), pair),
+            ("items".into(), pair),
         ];
         let mut hints = Vec::new();
         for (k, v, from) in members {
@@ -1249,13 +1249,13 @@ impl<'a> Converter<'a> {
                     let mut kept = Vec::new();
                     self.keyword(items_key, v, from, k, out, depth, &mut kept, &mut hints);
                     for (ik, iv) in kept {
-                        insert_ordered(&mut result, &ik, iv);
+                        insert_ordered(&mut result, ik, iv);
                     }
                 }
                 "type" | "additionalProperties" | "propertyNames" | "description" => {}
                 _ if is_metadata(k) => {}
                 _ => {
-                    hints.push(((*k).to_owned(), (*v).clone()));
+                    hints.push(((*k).into(), Out::of(v)));
                     self.weaken(from, k);
                 }
             }
@@ -1267,9 +1267,9 @@ impl<'a> Converter<'a> {
             " takes only closed objects: the dictionary is an array of {key, value} pairs now, turned back by restore-args",
         ];
         self.change(out, "additionalProperties", "reshaped", detail.concat());
-        let description = get("description").and_then(Value::as_str).map(str::to_owned);
+        let description = get("description").and_then(Value::as_str).map(Cow::Borrowed);
         finish(&mut result, description, &hints);
-        Value::Object(result)
+        Out::Object(result)
     }
 
     /// An object that declares properties and has a union whose branches
@@ -1286,7 +1286,7 @@ impl<'a> Converter<'a> {
         out: &str,
         widen: bool,
         depth: usize,
-    ) -> Value {
+    ) -> Out<'a> {
         let (k, branches) = union;
         let own: Vec<Member<'a>> = members.iter().filter(|(m, _, _)| *m != k && !is_annotation(m)).cloned().collect();
         let mut list = Vec::with_capacity(branches.len());
@@ -1298,10 +1298,10 @@ impl<'a> Converter<'a> {
             self.nodes += 1;
             list.push(self.node(merged, origin, &child_index(&child(out, "anyOf"), i), false, depth + 1));
         }
-        let mut result = vec![("anyOf".to_owned(), Value::Array(list))];
-        let mut hints = Vec::new();
+        let mut result: Members<'a> = vec![("anyOf".into(), Out::Array(list))];
+        let mut hints: Members<'a> = Vec::new();
         if k == "oneOf" {
-            hints.push(("oneOf".to_owned(), Value::String("exactly one of anyOf".into())));
+            hints.push(("oneOf".into(), Out::text("exactly one of anyOf")));
             if let Some((_, _, from)) = members.iter().find(|(m, _, _)| *m == "oneOf") {
                 let from = from.clone();
                 self.weaken(&from, "oneOf");
@@ -1318,34 +1318,37 @@ impl<'a> Converter<'a> {
             self.widen(&mut result, out);
         }
         let description = members.iter().find(|(m, _, _)| *m == "description").and_then(|(_, v, _)| v.as_str());
-        finish(&mut result, description.map(str::to_owned), &hints);
-        Value::Object(result)
+        finish(&mut result, description.map(Cow::Borrowed), &hints);
+        Out::Object(result)
     }
 
     /// Moves the node's `type` into each of its `anyOf` branches (the
     /// types both allow); false when a branch says no type, so that it was
     /// not converted as an object.
     #[inline(never)]
-    fn type_into_branches(&mut self, result: &mut Vec<(String, Value)>, out: &str) -> bool {
-        let parent: Vec<String> =
-            type_names(result.iter().find(|(k, _)| k == "type").map(|(_, v)| v)).iter().map(str::to_owned).collect();
-        let Some((_, Value::Array(branches))) = result.iter_mut().find(|(k, _)| k == "anyOf") else { return false };
+    fn type_into_branches(&mut self, result: &mut Members<'a>, out: &str) -> bool {
+        let parent: Vec<String> = result
+            .iter()
+            .find(|(k, _)| k == "type")
+            .map(|(_, v)| v.type_names().map(str::to_owned).collect())
+            .unwrap_or_default();
+        let Some((_, Out::Array(branches))) = result.iter_mut().find(|(k, _)| k == "anyOf") else { return false };
         if !branches.iter().all(|b| b.get("type").is_some()) {
             return false;
         }
         for branch in branches.iter_mut() {
-            let Value::Object(members) = branch else { continue };
+            let Out::Object(members) = branch else { continue };
             let Some((_, t)) = members.iter_mut().find(|(k, _)| k == "type") else { continue };
-            let own: Vec<String> = type_names(Some(t)).iter().map(str::to_owned).collect();
-            let both: Vec<Value> = own
+            let own: Vec<String> = t.type_names().map(str::to_owned).collect();
+            let both: Vec<Out<'a>> = own
                 .iter()
                 .filter_map(|b| {
                     let kept = parent.iter().any(|p| p == b || (p == "number" && b == "integer"));
                     let narrowed = b == "number" && parent.iter().any(|p| p == "integer");
                     if kept {
-                        Some(Value::String(b.clone()))
+                        Some(Out::String(Cow::Owned(b.clone())))
                     } else if narrowed {
-                        Some(Value::String("integer".into()))
+                        Some(Out::text("integer"))
                     } else {
                         None
                     }
@@ -1355,8 +1358,8 @@ impl<'a> Converter<'a> {
             // open object, and keeps its own type.)
             match both.len() {
                 0 => {}
-                1 => *t = both.into_iter().next().unwrap_or(Value::Null),
-                _ => *t = Value::Array(both),
+                1 => *t = both.into_iter().next().unwrap_or(Out::Null),
+                _ => *t = Out::Array(both),
             }
         }
         result.retain(|(k, _)| k != "type");
@@ -1372,7 +1375,7 @@ impl<'a> Converter<'a> {
     /// whose properties are the positions, `"0"`, `"1"`, …, and `"rest"`
     /// for the items after them, turned back into an array by restore-args.
     #[inline(never)]
-    fn tuple(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool, depth: usize) -> Value {
+    fn tuple(&mut self, members: &[Member<'a>], origin: &str, out: &str, widen: bool, depth: usize) -> Out<'a> {
         let get = |k: &str| members.iter().find(|(m, _, _)| *m == k);
         let (_, prefix, prefix_from) = get("prefixItems").cloned().unwrap_or(("", &Value::Null, Rc::from("")));
         let prefix = prefix.as_array().unwrap_or_default();
@@ -1398,28 +1401,29 @@ impl<'a> Converter<'a> {
             let needed = i < min;
             optional += usize::from(!needed);
             if needed || self.p.require_all_properties {
-                required.push(Value::String(name.clone()));
+                required.push(Out::String(Cow::Owned(name.clone())));
             }
             let widen_it = self.p.require_all_properties && !needed;
             let from_at = child_index(&child(&prefix_from, "prefixItems"), i);
-            properties.push((name.clone(), self.schema(sub, &from_at, &child(&at, &name), widen_it, depth + 1)));
+            let converted = self.schema(sub, &from_at, &child(&at, &name), widen_it, depth + 1);
+            properties.push((Cow::Owned(name), converted));
         }
         if let Some((sub, from_at)) = rest {
             let needed = min > prefix.len();
             optional += usize::from(!needed);
             if needed || self.p.require_all_properties {
-                required.push(Value::String(TUPLE_REST.into()));
+                required.push(Out::text(TUPLE_REST));
             }
             let rest_at = child(&at, TUPLE_REST);
             let items = self.schema(sub, &from_at, &child(&rest_at, "items"), false, depth + 1);
-            let mut array = vec![("type".to_owned(), Value::String("array".into())), ("items".to_owned(), items)];
+            let mut array: Members<'a> = vec![("type".into(), Out::text("array")), ("items".into(), items)];
             let mut rest_hints = Vec::new();
             if needed {
-                let least = Value::Number(Number::from_i128((min - prefix.len()) as i128));
+                let least = (min - prefix.len()) as i128;
                 self.count_keyword("minItems", least, origin, &rest_at, &mut array, &mut rest_hints);
             }
             if let Some(m) = max {
-                let most = Value::Number(Number::from_i128((m - prefix.len()) as i128));
+                let most = (m - prefix.len()) as i128;
                 self.count_keyword("maxItems", most, origin, &rest_at, &mut array, &mut rest_hints);
             }
             finish(&mut array, None, &rest_hints);
@@ -1427,50 +1431,46 @@ impl<'a> Converter<'a> {
             if self.p.require_all_properties && !needed {
                 self.widen(&mut rest_schema, &rest_at);
             }
-            properties.push((TUPLE_REST.to_owned(), Value::Object(rest_schema)));
+            properties.push((TUPLE_REST.into(), Out::Object(rest_schema)));
         }
         // Two optional positions: the model may give the second without the
         // first, which no array means.
         if optional >= 2 {
             self.lossless = false;
         }
-        let mut hints = Vec::new();
+        let mut hints: Members<'a> = Vec::new();
         for (k, v, from) in members {
             match *k {
                 "type" | "prefixItems" | "items" | "minItems" | "maxItems" | "description" => {}
                 _ if is_annotation(k) => {}
                 _ => {
-                    hints.push(((*k).to_owned(), (*v).clone()));
+                    hints.push(((*k).into(), Out::of(v)));
                     self.weaken(from, k);
                 }
             }
         }
-        let ty = if widen {
-            Value::Array(vec![Value::String("object".into()), Value::String("null".into())])
-        } else {
-            Value::String("object".into())
-        };
-        let mut result = vec![
-            ("type".to_owned(), ty),
-            ("properties".to_owned(), Value::Object(properties)),
-            ("required".to_owned(), Value::Array(required)),
+        let ty = if widen { Out::Array(vec![Out::text("object"), Out::text("null")]) } else { Out::text("object") };
+        let mut result: Members<'a> = vec![
+            ("type".into(), ty),
+            ("properties".into(), Out::Object(properties)),
+            ("required".into(), Out::Array(required)),
         ];
         if self.p.closed_objects {
-            result.push(("additionalProperties".to_owned(), Value::Bool(false)));
+            result.push(("additionalProperties".into(), Out::Bool(false)));
         }
         if self.p.property_ordering {
-            let names: Vec<Value> =
-                result[1].1.as_object().unwrap_or_default().iter().map(|(n, _)| Value::String(n.clone())).collect();
-            insert_ordered(&mut result, "propertyOrdering", Value::Array(names));
+            let names: Vec<Out<'a>> =
+                result[1].1.as_object().unwrap_or_default().iter().map(|(n, _)| Out::String(n.clone())).collect();
+            insert_ordered(&mut result, "propertyOrdering", Out::Array(names));
         }
         let detail = [
             self.p.name.as_str(),
             " takes no prefixItems: the tuple is an object of its positions (\"0\", \"1\", …, and \"rest\" for the items after them) now, turned back by restore-args",
         ];
         self.change(out, "prefixItems", "reshaped", detail.concat());
-        let description = get("description").and_then(|(_, v, _)| v.as_str()).map(str::to_owned);
+        let description = get("description").and_then(|(_, v, _)| v.as_str()).map(Cow::Borrowed);
         finish(&mut result, description, &hints);
-        Value::Object(result)
+        Out::Object(result)
     }
 
     /// `minItems` or `maxItems` the conversion computes (for the items
@@ -1478,52 +1478,52 @@ impl<'a> Converter<'a> {
     /// else a hint, as the keyword given in the schema would be.
     fn count_keyword(
         &mut self,
-        k: &str,
-        n: Value,
+        k: &'a str,
+        n: i128,
         origin: &str,
         at: &str,
-        result: &mut Vec<(String, Value)>,
-        hints: &mut Vec<(String, Value)>,
+        result: &mut Members<'a>,
+        hints: &mut Members<'a>,
     ) {
         let kept = match self.p.support_of(k) {
             Support::Accepted => true,
-            Support::Values(allowed) => allowed.iter().any(|a| same_number(a, &n)),
+            Support::Values(allowed) => allowed.iter().any(|a| same_number(a, &Value::Number(Number::from_i128(n)))),
             _ => false,
         };
         if kept {
-            result.push((k.to_owned(), n));
+            result.push((k.into(), Out::integer(n)));
         } else {
             let why = [self.p.name.as_str(), " takes ", k, " only as the table lists"];
-            self.hint(hints, k, &n, origin, at, &why);
+            self.hint_value(hints, k, Out::integer(n), origin, at, &why);
         }
     }
 
     /// Lets an optional property's schema take `null` too.
     #[inline(never)]
-    fn widen(&mut self, result: &mut [(String, Value)], out: &str) {
+    fn widen(&mut self, result: &mut [(Cow<'a, str>, Out<'a>)], out: &str) {
         let name = self.p.name.as_str();
         let mut changed = false;
         for (k, v) in result.iter_mut() {
-            match (k.as_str(), &mut *v) {
-                ("type", Value::String(t)) if t != "null" => {
+            match (&**k, &mut *v) {
+                ("type", Out::String(t)) if &**t != "null" => {
                     let single = std::mem::take(t);
-                    *v = Value::Array(vec![Value::String(single), Value::String("null".into())]);
+                    *v = Out::Array(vec![Out::String(single), Out::text("null")]);
                     changed = true;
                 }
-                ("type", Value::Array(ts)) if !ts.iter().any(|t| t.as_str() == Some("null")) => {
-                    ts.push(Value::String("null".into()));
+                ("type", Out::Array(ts)) if !ts.iter().any(|t| t.as_str() == Some("null")) => {
+                    ts.push(Out::text("null"));
                     changed = true;
                 }
-                ("enum", Value::Array(values)) if !values.contains(&Value::Null) => {
-                    values.push(Value::Null);
+                ("enum", Out::Array(values)) if !values.contains(&Out::Null) => {
+                    values.push(Out::Null);
                     changed = true;
                 }
                 _ => {}
             }
         }
         let typed = result.iter().any(|(k, _)| k == "type");
-        if !typed && let Some((_, Value::Array(branches))) = result.iter_mut().find(|(k, _)| k == "anyOf") {
-            let null_branch = Value::Object(vec![("type".into(), Value::String("null".into()))]);
+        if !typed && let Some((_, Out::Array(branches))) = result.iter_mut().find(|(k, _)| k == "anyOf") {
+            let null_branch = Out::Object(vec![("type".into(), Out::text("null"))]);
             if !branches.contains(&null_branch) {
                 branches.push(null_branch);
                 changed = true;
@@ -1690,12 +1690,13 @@ fn find_anchor<'v>(v: &'v Value, name: &str, at: &str, depth: usize) -> Option<(
 }
 
 /// Inserts `key` where the contract's order puts it.
-pub fn insert_ordered(result: &mut Vec<(String, Value)>, key: &str, value: Value) {
-    let position = match rank(key) {
+pub fn insert_ordered<'a>(result: &mut Members<'a>, key: impl Into<Cow<'a, str>>, value: Out<'a>) {
+    let key = key.into();
+    let position = match rank(&key) {
         Some(r) => result.iter().position(|(k, _)| rank(k).is_some_and(|kr| kr > r)).unwrap_or(result.len()),
         None => result.len(),
     };
-    result.insert(position, (key.to_owned(), value));
+    result.insert(position, (key, value));
 }
 
 /// A keyword as the hint form and the changes' details write it: as it is
@@ -1717,27 +1718,28 @@ fn push_keyword_text(out: &mut String, k: &str) {
 /// ASCII letters, digits, `_`, `$` and `-` is written as a JSON string),
 /// before the first keyword the contract
 /// orders after it.
-fn finish(result: &mut Vec<(String, Value)>, description: Option<String>, hints: &[(String, Value)]) {
+fn finish<'a>(result: &mut Members<'a>, description: Option<Cow<'a, str>>, hints: &[(Cow<'a, str>, Out<'a>)]) {
     let text = match description {
         _ if hints.is_empty() => description,
-        Some(mut d) if !d.is_empty() => {
+        Some(d) if !d.is_empty() => {
+            let mut d = d.into_owned();
             d.push(' ');
             write_hint(&mut d, hints);
-            Some(d)
+            Some(Cow::Owned(d))
         }
         _ => {
             let mut h = String::new();
             write_hint(&mut h, hints);
-            Some(h)
+            Some(Cow::Owned(h))
         }
     };
     if let Some(text) = text {
-        insert_ordered(result, "description", Value::String(text));
+        insert_ordered(result, "description", Out::String(text));
     }
 }
 
 /// Appends `(keyword: JSON, keyword: JSON)`.
-fn write_hint(out: &mut String, hints: &[(String, Value)]) {
+fn write_hint(out: &mut String, hints: &[(Cow<'_, str>, Out<'_>)]) {
     out.push('(');
     for (i, (k, v)) in hints.iter().enumerate() {
         if i > 0 {
@@ -1745,7 +1747,7 @@ fn write_hint(out: &mut String, hints: &[(String, Value)]) {
         }
         push_keyword_text(out, k);
         out.push_str(": ");
-        crate::json::write_compact(v, out);
+        v.write(out);
     }
     out.push(')');
 }

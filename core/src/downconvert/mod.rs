@@ -10,6 +10,7 @@
 
 pub mod budget;
 pub mod convert;
+pub mod out;
 pub mod profile;
 mod restore;
 
@@ -17,6 +18,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::json::{self, ParseLimits, Value};
 use crate::validate::{ArgError, Options, Validator};
 pub use convert::Change;
+use out::Out;
 pub use profile::{BUILT_IN, Profile};
 use std::borrow::Cow;
 
@@ -92,7 +94,7 @@ fn convert_for<'a>(
     schema: &'a Value,
     weakened: bool,
     refers: bool,
-) -> Result<(Value, convert::Converter<'a>), Vec<Diagnostic>> {
+) -> Result<(Out<'a>, convert::Converter<'a>), Vec<Diagnostic>> {
     let keep_refs = if refers { convert::recursion_plan(p, schema).map_err(|d| vec![d])? } else { false };
     let mut conv = convert::Converter::new(p, schema);
     conv.keep_refs = keep_refs;
@@ -111,8 +113,8 @@ fn convert_for<'a>(
     // (A root the conversion already refused says so once.)
     if p.root_object && conv.problems.is_empty() {
         let root_type = out.get("type");
-        if root_type.and_then(Value::as_str) != Some("object") {
-            let found = root_type.map_or_else(|| "no type".to_owned(), Value::to_json);
+        if root_type.and_then(Out::as_str) != Some("object") {
+            let found = root_type.map_or_else(|| "no type".to_owned(), Out::to_json);
             conv.problems.push(Diagnostic {
                 code: Code::Olp002,
                 message: format!("{} takes only an object schema at the root, and this one has {found}.", p.name),
@@ -136,21 +138,24 @@ fn convert_for<'a>(
 /// the target cannot take at all is refused with a diagnostic saying why.
 pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverted, Vec<Diagnostic>> {
     let p = profile_of(target)?;
-    let (out, changes, lossless) = converted(&p, schema_text)?;
-    // A schema over a limit the vendor documents would be refused by it.
-    let m = budget::measure(&out, large_enum(&p));
-    let over = budget::over(&p.limits, budget::Scope::Schema, &m, 1, None, &p.name);
-    if !over.is_empty() {
-        return Err(over
-            .into_iter()
-            .map(|o| Diagnostic { code: Code::Olp005, message: o.message, path: "$".into() })
-            .collect());
-    }
-    // The converted schema is about as long as the input (hints add text,
-    // dropped keywords take it away).
-    let mut schema = String::with_capacity(schema_text.len() + schema_text.len() / 4 + 16);
-    json::write_compact(&out, &mut schema);
-    Ok(Downconverted { schema, changes, lossless })
+    let large = large_enum(&p);
+    let (written, changes, lossless) = converted(&p, schema_text, |out| {
+        // A schema over a limit the vendor documents would be refused by it.
+        let m = budget::measure(out, large);
+        let over = budget::over(&p.limits, budget::Scope::Schema, &m, 1, None, &p.name);
+        if !over.is_empty() {
+            return Err(over
+                .into_iter()
+                .map(|o| Diagnostic { code: Code::Olp005, message: o.message, path: "$".into() })
+                .collect::<Vec<_>>());
+        }
+        // The converted schema is about as long as the input (hints add
+        // text, dropped keywords take it away).
+        let mut schema = String::with_capacity(schema_text.len() + schema_text.len() / 4 + 16);
+        out.write(&mut schema);
+        Ok(schema)
+    })?;
+    Ok(Downconverted { schema: written?, changes, lossless })
 }
 
 /// The number of values past which an enum's string length counts, for `p`.
@@ -158,15 +163,21 @@ fn large_enum(p: &Profile) -> u64 {
     p.limits.iter().find(|l| l.name == "enumStringLength").and_then(|l| l.over).unwrap_or(0)
 }
 
-/// `schema_text` converted for `p`: the schema, its changes, and whether it is lossless.
-fn converted(p: &Profile, schema_text: &str) -> Result<(Value, Vec<Change>, bool), Vec<Diagnostic>> {
+/// `schema_text` converted for `p`: what `read` makes of the schema (which
+/// borrows the input it was converted from), its changes, and whether it is
+/// lossless.
+fn converted<R>(
+    p: &Profile,
+    schema_text: &str,
+    read: impl FnOnce(&Out<'_>) -> R,
+) -> Result<(R, Vec<Change>, bool), Vec<Diagnostic>> {
     // Refused as validation would refuse it, without building the program.
     let (mut schema, refers) = Validator::usable_schema(schema_text)?;
     if crate::validate::legacy::earlier_draft(&schema) {
         crate::validate::legacy::to_2020(&mut schema);
     }
     let (out, conv) = convert_for(p, &schema, false, refers)?;
-    Ok((out, conv.changes, conv.lossless))
+    Ok((read(&out), conv.changes, conv.lossless))
 }
 
 /// The limits a request's tools, each converted for `target`, are over:
@@ -181,9 +192,8 @@ pub fn budget(schemas: &[&str], target: Target<'_>) -> Result<Vec<budget::OverLi
     let tools = schemas.len() as u64;
     let (mut total, mut found, mut problems) = (budget::Measure::default(), Vec::new(), Vec::new());
     for (i, text) in schemas.iter().enumerate() {
-        match converted(&p, text) {
-            Ok((out, _, _)) => {
-                let m = budget::measure(&out, large);
+        match converted(&p, text, |out| budget::measure(out, large)) {
+            Ok((m, _, _)) => {
                 found.extend(budget::over(&p.limits, budget::Scope::Schema, &m, tools, Some(i), &p.name));
                 total.add(&m);
             }
