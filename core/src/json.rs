@@ -250,12 +250,35 @@ pub(crate) fn pointer_segment(raw: &str) -> std::borrow::Cow<'_, str> {
 /// `key` as one segment of a JSON pointer (`~` as `~0`, `/` as `~1`), at the
 /// end of `out`.
 pub(crate) fn push_pointer_segment(out: &mut String, key: &str) {
-    // Bytes, not chars: both are ASCII, and a search for a set of chars
-    // decodes every character of the key.
-    if !key.bytes().any(|b| b == b'~' || b == b'/') {
+    if plain_segment(key) {
         out.push_str(key);
-        return;
+    } else {
+        push_escaped_segment(out, key);
     }
+}
+
+/// Whether `key` is a pointer segment as it is (it has no `~` or `/`).
+/// Bytes, not chars (both are ASCII), eight at a time: a word holds one of
+/// them when it has a zero byte after an exclusive or with it.
+pub(crate) fn plain_segment(key: &str) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let bytes = key.as_bytes();
+    let mut i = 0;
+    while i + 8 <= bytes.len() {
+        let w = word8(bytes, i);
+        let tilde = w ^ (ONES * u64::from(b'~'));
+        let slash = w ^ (ONES * u64::from(b'/'));
+        if ((tilde.wrapping_sub(ONES) & !tilde) | (slash.wrapping_sub(ONES) & !slash)) & HIGH != 0 {
+            return false;
+        }
+        i += 8;
+    }
+    !bytes[i..].iter().any(|&b| b == b'~' || b == b'/')
+}
+
+/// `key`, which has a `~` or a `/`, as one segment of a JSON pointer.
+pub(crate) fn push_escaped_segment(out: &mut String, key: &str) {
     for c in key.chars() {
         match c {
             '~' => out.push_str("~0"),
@@ -908,6 +931,34 @@ fn digit_run(b: &[u8], mut i: usize, mut mantissa: u64) -> (usize, u64, bool) {
 
 #[cfg(test)]
 mod tests {
+    /// `plain_segment` answers as a scan of each byte does: a `~` or a `/`
+    /// at every position of keys of 0 to 24 bytes (either side of a word),
+    /// among ASCII and multi-byte characters, and bytes next to both.
+    #[test]
+    fn a_segment_is_plain_exactly_when_it_has_no_tilde_or_slash() {
+        let by_byte = |k: &str| !k.bytes().any(|b| b == b'~' || b == b'/');
+        let fillers = ["a", "é", ".", "0", "}", "\u{7f}", "\u{10ffff}"];
+        for len in 0..25 {
+            for filler in fillers {
+                let base: String = filler.repeat(len);
+                assert!(super::plain_segment(&base), "{base:?}");
+                let chars: Vec<char> = base.chars().collect();
+                for at in 0..=chars.len() {
+                    for special in ['~', '/'] {
+                        let mut k: String = chars[..at].iter().collect();
+                        k.push(special);
+                        k.extend(&chars[at..]);
+                        assert_eq!(super::plain_segment(&k), by_byte(&k), "{k:?}");
+                        assert!(!super::plain_segment(&k), "{k:?}");
+                    }
+                }
+            }
+        }
+        let mut escaped = String::new();
+        super::push_pointer_segment(&mut escaped, "a~b/c~1");
+        assert_eq!(escaped, "a~0b~1c~01");
+    }
+
     /// `digit_run` reads what a loop over the digits reads, whatever
     /// follows them (bytes just below `0` and above `9`, past ASCII, more
     /// digits after the first other byte) and however near the end of the

@@ -156,9 +156,14 @@ impl Children {
         Children { from_len: from.len(), out_len: out.len(), from, out }
     }
 
-    /// The pointers `from/key` and `out/key`.
+    /// The pointers `from/key` and `out/key` (the key looked at once for
+    /// what a pointer escapes).
     fn key(&mut self, key: &str) -> (&str, &str) {
-        self.next(|buf| crate::json::push_pointer_segment(buf, key))
+        if crate::json::plain_segment(key) {
+            self.next(|buf| buf.push_str(key))
+        } else {
+            self.next(|buf| crate::json::push_escaped_segment(buf, key))
+        }
     }
 
     /// The pointers `from/index` and `out/index`.
