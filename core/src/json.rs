@@ -261,15 +261,11 @@ pub(crate) fn push_pointer_segment(out: &mut String, key: &str) {
 /// Bytes, not chars (both are ASCII), eight at a time: a word holds one of
 /// them when it has a zero byte after an exclusive or with it.
 pub(crate) fn plain_segment(key: &str) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let bytes = key.as_bytes();
     let mut i = 0;
     while i + 8 <= bytes.len() {
         let w = word8(bytes, i);
-        let tilde = w ^ (ONES * u64::from(b'~'));
-        let slash = w ^ (ONES * u64::from(b'/'));
-        if ((tilde.wrapping_sub(ONES) & !tilde) | (slash.wrapping_sub(ONES) & !slash)) & HIGH != 0 {
+        if (marks(w, b'~') | marks(w, b'/')) & HIGH != 0 {
             return false;
         }
         i += 8;
@@ -451,17 +447,10 @@ pub fn write_string(s: &str, out: &mut String) {
 /// (The tape's scan of argument strings and this parser's both use it.)
 #[inline(always)]
 pub(crate) fn plain_run(bytes: &[u8], from: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut i = from;
     while i + 8 <= bytes.len() {
         let w = word8(bytes, i);
-        let quote = w ^ (ONES * u64::from(b'"'));
-        let backslash = w ^ (ONES * u64::from(b'\\'));
-        let special = ((w.wrapping_sub(ONES * 0x20) & !w)
-            | (quote.wrapping_sub(ONES) & !quote)
-            | (backslash.wrapping_sub(ONES) & !backslash))
-            & HIGH;
+        let special = ((w.wrapping_sub(ONES * 0x20) & !w) | marks(w, b'"') | marks(w, b'\\')) & HIGH;
         if special != 0 {
             return i + (special.trailing_zeros() / 8) as usize;
         }
@@ -471,6 +460,20 @@ pub(crate) fn plain_run(bytes: &[u8], from: usize) -> usize {
         i += 1;
     }
     i
+}
+
+/// A byte of each lane of a word, for the word-at-a-time scans.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of each lane.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The lanes of `w` that hold `byte`, marked in their high bit (with
+/// `& HIGH`): a lane is zero after an exclusive or with it. (A borrow can
+/// mark lanes above a match, never below the first, and never without one.)
+#[inline(always)]
+fn marks(w: u64, byte: u8) -> u64 {
+    let x = w ^ (ONES * u64::from(byte));
+    x.wrapping_sub(ONES) & !x
 }
 
 /// The eight bytes of `s` from `i` as one little-endian word (the first

@@ -1492,7 +1492,10 @@ impl<'a> Converter<'a> {
     ) {
         let kept = match self.p.support_of(k) {
             Support::Accepted => true,
-            Support::Values(allowed) => allowed.iter().any(|a| same_number(a, &Value::Number(Number::from_i128(n)))),
+            Support::Values(allowed) => {
+                let n = Value::Number(Number::from_i128(n));
+                allowed.iter().any(|a| same_number(a, &n))
+            }
             _ => false,
         };
         if kept {

@@ -43,7 +43,7 @@ impl<'a> Out<'a> {
         }
     }
 
-    /// A string of the conversion's own text.
+    /// A string borrowed: the conversion's own text, or a name of the input.
     pub fn text(s: &'a str) -> Out<'a> {
         Out::String(Cow::Borrowed(s))
     }
@@ -109,7 +109,9 @@ impl<'a> Out<'a> {
         out
     }
 
-    /// The same value as a `json::Value` (everything copied).
+    /// The same value as a `json::Value` (everything copied), for the tests
+    /// to compare with one.
+    #[cfg(test)]
     pub fn to_value(&self) -> Value {
         match self {
             Out::Null => Value::Null,

@@ -544,8 +544,9 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
         return operator.itemgetter(*at)
 
     def read_n(n: int) -> Tuple[Any, ...]:
-        # For n records: their unpack, and pickers of the strings' addresses
-        # and lengths (in the records' order) and of each enum's discriminants.
+        # For n records: their unpack, a picker of the strings' lengths (in
+        # the records' order), of each enum's discriminants, and the check
+        # that the strings are packed.
         starts = [r * width + w for r in range(n) for w in strings]
         starts_of, lengths_of = picks(starts), picks([i + 1 for i in starts])
 
@@ -556,7 +557,6 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
 
         return (
             struct.Struct("<" + fmt * n).unpack_from,
-            starts_of,
             lengths_of,
             [(picks([r * width + w for r in range(n)]), k) for w, k in enums],
             packed,
@@ -572,7 +572,7 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
             layout = read_n(n)
             if n <= 256:
                 layouts[n] = layout
-        unpack, starts_of, lengths_of, discriminants, packed = layout
+        unpack, lengths_of, discriminants, packed = layout
         fields = unpack(mv, p)
         for of, k in discriminants:
             if max(of(fields)) >= k:
