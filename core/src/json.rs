@@ -395,20 +395,93 @@ fn write_pretty(value: &Value, out: &mut String, indent: usize) {
 }
 
 /// Writes `s` as a JSON string literal.
+///
+/// Most strings (keywords, names, descriptions) have nothing to escape. They
+/// are checked and copied in one pass, eight bytes at a time, each word
+/// stored straight into the reserved room: the last few bytes as one more
+/// word (the string's last eight read at once, or its first and last four
+/// for a string of four to seven bytes), and no call to copy them. (Through
+/// WebAssembly every copy of the standard library's is a call into the host
+/// engine, and every `push` checks the room again.) A string that has
+/// something to escape is written again from its start by
+/// [`write_escaped`].
 pub fn write_string(s: &str, out: &mut String) {
     let bytes = s.as_bytes();
-    let mut i = plain_run(bytes, 0);
-    out.reserve(s.len() + 2);
-    out.push('"');
-    // Most strings (keywords, names, descriptions) have nothing to escape:
-    // copied whole, without slicing.
-    if i == bytes.len() {
-        out.push_str(s);
-        out.push('"');
+    let n = bytes.len();
+    // Room for the quotes and for the last word's store, whole.
+    out.reserve(n + 10);
+    let start = out.len();
+    let mut i = 0;
+    let mut plain = true;
+    // The words to store: at most n / 8 of them, then the last one.
+    let mut store = |at: usize, w: u64| {
+        // SAFETY: `at + 8 <= n + 9` (a whole word at most at `n + 1`), and
+        // `start + n + 10` bytes are reserved: every store is inside the
+        // allocation. The bytes stored are past the string's length until
+        // `set_len` below, which takes only `s`'s own bytes, whole.
+        unsafe { out.as_mut_vec().as_mut_ptr().add(start + 1 + at).cast::<u64>().write_unaligned(w.to_le()) }
+    };
+    while i + 8 <= n {
+        let w = word8(bytes, i);
+        if special_lanes(w) != 0 {
+            plain = false;
+            break;
+        }
+        store(i, w);
+        i += 8;
+    }
+    if plain && i < n {
+        // The `n - i` bytes left, in the word's low lanes; zero above them.
+        let left = n - i;
+        let w = if n >= 8 {
+            word8(bytes, n - 8) >> (8 * (8 - left))
+        } else if n >= 4 {
+            let four =
+                |at: usize| u64::from(u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]));
+            // The lanes both give (from n - 4 to 4) hold the same bytes.
+            four(0) | (four(n - 4) << (8 * (n - 4)))
+        } else {
+            bytes.iter().rev().fold(0, |w, &b| (w << 8) | u64::from(b))
+        };
+        // Only the string's own lanes count: the zero lanes above them are
+        // control characters, and a borrow marks only lanes above a match.
+        if special_lanes(w) & ((1 << (8 * left)) - 1) != 0 {
+            plain = false;
+        } else {
+            store(i, w);
+        }
+    }
+    if !plain {
+        write_escaped(s, out);
         return;
     }
+    // SAFETY: the reserved room holds `"`, then `s`'s `n` bytes (stored above,
+    // in order, each word from `s` at its own place), then `"`: UTF-8, as `s` is.
+    unsafe {
+        let v = out.as_mut_vec();
+        v.as_mut_ptr().add(start).write(b'"');
+        v.as_mut_ptr().add(start + 1 + n).write(b'"');
+        v.set_len(start + n + 2);
+    }
+}
+
+/// The lanes of `w` holding a byte a JSON string cannot hold as it is (`"`,
+/// `\\`, a control character), marked in their high bit.
+#[inline(always)]
+fn special_lanes(w: u64) -> u64 {
+    ((w.wrapping_sub(ONES * 0x20) & !w) | marks(w, b'"') | marks(w, b'\\')) & HIGH
+}
+
+/// [`write_string`] for a string with something to escape: the text between
+/// the bytes to escape copied a run at a time.
+#[cold]
+#[inline(never)]
+fn write_escaped(s: &str, out: &mut String) {
+    let bytes = s.as_bytes();
+    let mut i = plain_run(bytes, 0);
+    out.push('"');
     // The characters to escape are all ASCII, so the text between them is
-    // copied as it is, a run at a time.
+    // copied as it is.
     let mut run = 0;
     loop {
         out.push_str(&s[run..i]);
@@ -450,7 +523,7 @@ pub(crate) fn plain_run(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
     while i + 8 <= bytes.len() {
         let w = word8(bytes, i);
-        let special = ((w.wrapping_sub(ONES * 0x20) & !w) | marks(w, b'"') | marks(w, b'\\')) & HIGH;
+        let special = special_lanes(w);
         if special != 0 {
             return i + (special.trailing_zeros() / 8) as usize;
         }
@@ -960,6 +1033,62 @@ mod tests {
         let mut escaped = String::new();
         super::push_pointer_segment(&mut escaped, "a~b/c~1");
         assert_eq!(escaped, "a~0b~1c~01");
+    }
+
+    /// `write_string` writes what a character-by-character escaper writes,
+    /// for strings of 0 to 40 bytes (the word loop, each length of the last
+    /// word, the short cases) of ASCII and multi-byte characters, with each
+    /// byte to escape at every position, after text of every length up to a
+    /// word already in the buffer, and in a buffer with no room to spare.
+    #[test]
+    fn strings_are_written_as_an_escaper_by_character_writes_them() {
+        let by_char = |s: &str| {
+            let mut w = String::from("\"");
+            for c in s.chars() {
+                match c {
+                    '"' => w.push_str("\\\""),
+                    '\\' => w.push_str("\\\\"),
+                    '\n' => w.push_str("\\n"),
+                    '\r' => w.push_str("\\r"),
+                    '\t' => w.push_str("\\t"),
+                    '\u{8}' => w.push_str("\\b"),
+                    '\u{c}' => w.push_str("\\f"),
+                    c if u32::from(c) < 0x20 => w.push_str(&format!("\\u{:04x}", u32::from(c))),
+                    c => w.push(c),
+                }
+            }
+            w.push('"');
+            w
+        };
+        let check = |s: &str| {
+            for before in ["", "x", "{\"a\":", "[1,2,3,"] {
+                let mut out = String::from(before);
+                out.shrink_to_fit();
+                super::write_string(s, &mut out);
+                assert_eq!(out, format!("{before}{}", by_char(s)), "{s:?} after {before:?}");
+            }
+        };
+        let fillers = ["a", "é", "€", "\u{10ffff}", " ", "\u{7f}", "!", "]", "~"];
+        let specials = ['"', '\\', '\n', '\u{0}', '\u{1f}', '\u{8}', '\u{c}'];
+        for filler in fillers {
+            let mut base = String::new();
+            while base.len() <= 40 {
+                check(&base);
+                let chars: Vec<char> = base.chars().collect();
+                for at in 0..=chars.len() {
+                    for special in specials {
+                        let mut s: String = chars[..at].iter().collect();
+                        s.push(special);
+                        s.extend(&chars[at..]);
+                        check(&s);
+                    }
+                }
+                base.push_str(filler);
+            }
+        }
+        // Bytes just either side of those to escape.
+        check("\u{20}!#[]^\u{1f}");
+        assert_eq!(super::quote("a\"b"), "\"a\\\"b\"");
     }
 
     /// `digit_run` reads what a loop over the digits reads, whatever
