@@ -87,6 +87,39 @@ pub struct Profile {
     /// What the vendor documents as the most one schema, or one request's
     /// tools, may hold.
     pub limits: Vec<Limit>,
+    /// Where each of `keywords` is, by [`slot`]: its index + 1 in the first
+    /// free slot from its own (0: free). A power of two at least twice the
+    /// keywords, so that a search ends at a free slot.
+    by_slot: Vec<u32>,
+}
+
+/// Where a keyword's search in [`Profile::by_slot`] starts: a mix of its
+/// length and first, middle and last bytes (the keywords that share a
+/// length seldom share all three).
+#[inline(always)]
+fn slot(k: &[u8], mask: usize) -> usize {
+    let (first, last) = (k.first().copied().unwrap_or(0), k.last().copied().unwrap_or(0));
+    let middle = k.get(k.len() / 2).copied().unwrap_or(0);
+    let h = (k.len() as u32).wrapping_mul(0x9e37_79b9)
+        ^ u32::from(first).wrapping_mul(0x85eb_ca6b)
+        ^ u32::from(middle).wrapping_mul(0xc2b2_ae35)
+        ^ u32::from(last).wrapping_mul(0x27d4_eb2f);
+    (h >> 16) as usize & mask
+}
+
+/// [`Profile::by_slot`] for `keywords`.
+fn slots(keywords: &[(String, Support)]) -> Vec<u32> {
+    let size = (keywords.len() * 2).next_power_of_two().max(16);
+    let mut by_slot = vec![0u32; size];
+    for (i, (k, _)) in keywords.iter().enumerate() {
+        let mut at = slot(k.as_bytes(), size - 1);
+        while by_slot[at] != 0 {
+            at = (at + 1) & (size - 1);
+        }
+        // A profile's text is at most a megabyte: fewer keywords than a u32 counts.
+        by_slot[at] = u32::try_from(i + 1).unwrap_or(u32::MAX);
+    }
+    by_slot
 }
 
 /// Each built-in profile, read the first time it is asked for, in the order
@@ -102,13 +135,19 @@ impl Profile {
     /// [`Profile::support`], without a copy.
     pub fn support_of(&self, keyword: &str) -> &Support {
         static NOT_LISTED: Support = Support::NotListed;
-        // The first byte told apart before the rest is compared: many of the
-        // keywords share a length.
-        let first = keyword.as_bytes().first();
-        self.keywords
-            .iter()
-            .find(|(k, _)| k.len() == keyword.len() && k.as_bytes().first() == first && k == keyword)
-            .map_or(&NOT_LISTED, |(_, s)| s)
+        // Looked up by a mix of its bytes: the keywords in turn, as each
+        // node's members are asked about, were 2% of a conversion.
+        let mask = self.by_slot.len() - 1;
+        let mut at = slot(keyword.as_bytes(), mask);
+        loop {
+            let Some(i) = (self.by_slot[at] as usize).checked_sub(1) else { return &NOT_LISTED };
+            if let Some((k, s)) = self.keywords.get(i)
+                && k == keyword
+            {
+                return s;
+            }
+            at = (at + 1) & mask;
+        }
     }
 
     /// Whether the target takes `value` as an `enum` value (or, `keyword`
@@ -217,6 +256,7 @@ impl Profile {
         Ok(Profile {
             limits,
             name,
+            by_slot: slots(&keywords),
             keywords,
             require_all_properties,
             closed_objects,
@@ -355,6 +395,41 @@ pub fn regex_fits(pattern: &str, dialect: RegexDialect) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A keyword's rule is the one its profile lists, found by its slot:
+    /// for every keyword of the built-in profiles, of a profile of 3,000
+    /// keywords (which share lengths and first, middle and last bytes), and
+    /// for names none of them lists.
+    #[test]
+    fn a_keyword_is_found_as_a_search_of_the_list_finds_it() {
+        let by_search = |p: &Profile, k: &str| {
+            p.keywords.iter().find(|(name, _)| name == k).map_or(Support::NotListed, |(_, s)| s.clone())
+        };
+        let rules: Vec<String> = (0..3000)
+            .map(|i| {
+                let support = ["accepted", "rejected", "dropped"][i % 3];
+                format!(r#""k{}{i}x":{{"support":"{support}","date":"2025-01-01","source":"s"}}"#, "m".repeat(i % 7))
+            })
+            .collect();
+        let mut large: Value = json::parse(OPENAI, ParseLimits { max_bytes: 1 << 20, max_depth: 32 }).unwrap();
+        let keywords =
+            json::parse(&format!("{{{}}}", rules.join(",")), ParseLimits { max_bytes: 1 << 20, max_depth: 32 });
+        if let (Value::Object(members), Ok(k)) = (&mut large, keywords) {
+            members.iter_mut().filter(|(n, _)| n == "keywords").for_each(|(_, v)| *v = k.clone());
+        }
+        let large = Profile::read(&large.to_json()).unwrap();
+        assert_eq!(large.keywords.len(), 3000);
+        let mut profiles: Vec<Profile> = BUILT_IN.iter().map(|(n, _)| Profile::built_in(n).unwrap()).collect();
+        profiles.push(large);
+        for p in &profiles {
+            let listed: Vec<&str> = p.keywords.iter().map(|(k, _)| k.as_str()).collect();
+            for k in
+                listed.iter().copied().chain(["", "x", "$schema", "examples", "k", "kmmmmmm1x", "minimu", "maximum "])
+            {
+                assert_eq!(p.support_of(k), &by_search(p, k), "{} {k:?}", p.name);
+            }
+        }
+    }
 
     #[test]
     fn built_in_profiles_read() {
