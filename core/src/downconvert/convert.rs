@@ -1674,7 +1674,7 @@ pub fn resolve<'v>(root: &'v Value, reference: &str) -> Option<(String, &'v Valu
     }
     if fragment.starts_with('/') {
         let pointer = crate::validate::percent_decode(fragment);
-        return root.pointer(&pointer).map(|v| (pointer, v));
+        return root.pointer(&pointer).map(|v| (pointer.into_owned(), v));
     }
     find_anchor(root, fragment, "", 0)
 }

@@ -655,7 +655,7 @@ impl<'v> Compiler<'v> {
             format!("{root_pointer}{decoded}")
         } else {
             let name = uri::percent_decode(fragment);
-            match self.index.anchors.get(&(r, name.clone())) {
+            match self.index.anchors.get(&(r, name.clone().into_owned())) {
                 Some(p) => p.clone(),
                 None => return Err(unresolvable(format!("Anchor '{name}' does not exist"))),
             }
@@ -980,7 +980,7 @@ impl<'v> Compiler<'v> {
                     // static target defines with `$dynamicAnchor`.
                     let fragment = uri::split_fragment(r).1.unwrap_or("");
                     let anchor = (!fragment.is_empty() && !fragment.starts_with('/'))
-                        .then(|| uri::percent_decode(fragment))
+                        .then(|| uri::percent_decode(fragment).into_owned())
                         .filter(|name| {
                             let res = self.nodes[target as usize].resource;
                             let target_pointer = self.location_pointer(target);

@@ -12,6 +12,7 @@
 
 use super::program::Program;
 use crate::json::{Value, pointer_escaped};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// Keywords whose value is a schema applied to the same instance.
@@ -95,7 +96,7 @@ fn graph(root: &Value) -> Option<Vec<Node<'_>>> {
                             // A pointer to a place no keyword holds
                             // (`#/components/…`), or to none, is followed on
                             // the compiled program, which resolves it.
-                            Some(by_pointer.get(&percent_decode(fragment)).copied()?)
+                            Some(by_pointer.get(&*percent_decode(fragment)).copied()?)
                         } else {
                             anchors.get(fragment).copied()
                         };
@@ -334,7 +335,11 @@ fn widest_in(edges: &[&[usize]], limit: u64) -> Option<(usize, u64)> {
 }
 
 /// `%XX` escapes in a URI fragment, decoded (a bad escape is kept as written).
-pub(crate) fn percent_decode(s: &str) -> String {
+/// A fragment with no `%` (nearly every `$ref`) is given back as it is.
+pub(crate) fn percent_decode(s: &str) -> Cow<'_, str> {
+    if !s.contains('%') {
+        return Cow::Borrowed(s);
+    }
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -350,12 +355,28 @@ pub(crate) fn percent_decode(s: &str) -> String {
         out.push(b[i]);
         i += 1;
     }
-    String::from_utf8(out).unwrap_or_else(|_| s.to_owned())
+    String::from_utf8(out).map_or(Cow::Borrowed(s), Cow::Owned)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Escapes are decoded, a bad one or one that is not UTF-8 kept as
+    /// written, and a fragment without `%` is handed back, not copied.
+    #[test]
+    fn fragments_are_decoded_and_plain_ones_borrowed() {
+        for (written, decoded) in [
+            ("/$defs/a%25b", "/$defs/a%b"),
+            ("/%7e%2F", "/~/"),
+            ("/a%zz%2", "/a%zz%2"),
+            ("/%ff", "/%ff"),
+            ("/%C3%A9", "/é"),
+        ] {
+            assert_eq!(percent_decode(written), decoded, "{written}");
+        }
+        assert!(matches!(percent_decode("/$defs/Item"), Cow::Borrowed("/$defs/Item")));
+    }
 
     fn check(schema: &str) -> Option<(String, String)> {
         let value = crate::json::parse(schema, crate::json::ParseLimits { max_bytes: 1 << 20, max_depth: 64 }).unwrap();

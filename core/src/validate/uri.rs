@@ -151,7 +151,7 @@ pub(crate) fn shown(uri: &str) -> &str {
 
 /// `%XX` escapes decoded (a bad escape is kept as written; bytes that are
 /// not UTF-8 keep the text as written).
-pub(crate) fn percent_decode(s: &str) -> String {
+pub(crate) fn percent_decode(s: &str) -> std::borrow::Cow<'_, str> {
     crate::validate::refcheck::percent_decode(s)
 }
 
