@@ -23,7 +23,7 @@ pub use describe::descriptor::Mode;
 pub use describe::{describe_tool, describe_type};
 pub use diag::{Code, Diagnostic};
 pub use downconvert::{
-    BUILT_IN as PROVIDERS, Change, Downconverted, Target, forward_args, provider_profile, restore_args,
+    BUILT_IN as PROVIDERS, Change, ChangeAction, Downconverted, Target, forward_args, provider_profile, restore_args,
 };
 pub use encode::{Outcome, Part, Signature, ToolResult, encode_result};
 pub use source::{FromSource, SourceDiagnostic, SourceFile, SourceOptions, describe_source, source_descriptor};

@@ -350,7 +350,7 @@ fn changes(cs: &[tool_schema::Change]) -> Vec<Change> {
         cs.iter().flat_map(|c| [c.pointer.as_str(), c.keyword.as_str(), c.detail.as_str()]).collect();
     let mut strings = packed(&parts).into_iter();
     let mut next = || strings.next().unwrap_or_default();
-    cs.iter().map(|c| Change { pointer: next(), keyword: next(), action: action(&c.action), detail: next() }).collect()
+    cs.iter().map(|c| Change { pointer: next(), keyword: next(), action: action(c.action), detail: next() }).collect()
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -363,21 +363,22 @@ fn packed(parts: &[&str]) -> Vec<String> {
     parts.iter().map(|p| (*p).to_owned()).collect()
 }
 
-fn action(a: &str) -> ChangeAction {
+fn action(a: tool_schema::ChangeAction) -> ChangeAction {
+    use tool_schema::ChangeAction as A;
     match a {
-        "removed" => ChangeAction::Removed,
-        "relaxed" => ChangeAction::Relaxed,
-        "unenforced" => ChangeAction::Unenforced,
-        "dropped" => ChangeAction::Dropped,
-        "closed" => ChangeAction::Closed,
-        "required" => ChangeAction::Required,
-        "widened" => ChangeAction::Widened,
-        "reshaped" => ChangeAction::Reshaped,
-        "merged" => ChangeAction::Merged,
-        "inlined" => ChangeAction::Inlined,
-        "typed" => ChangeAction::Typed,
-        "ordered" => ChangeAction::Ordered,
-        _ => ChangeAction::Moved,
+        A::Removed => ChangeAction::Removed,
+        A::Relaxed => ChangeAction::Relaxed,
+        A::Unenforced => ChangeAction::Unenforced,
+        A::Dropped => ChangeAction::Dropped,
+        A::Closed => ChangeAction::Closed,
+        A::Required => ChangeAction::Required,
+        A::Widened => ChangeAction::Widened,
+        A::Reshaped => ChangeAction::Reshaped,
+        A::Merged => ChangeAction::Merged,
+        A::Inlined => ChangeAction::Inlined,
+        A::Typed => ChangeAction::Typed,
+        A::Ordered => ChangeAction::Ordered,
+        A::Moved => ChangeAction::Moved,
     }
 }
 

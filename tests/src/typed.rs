@@ -98,8 +98,11 @@ pub fn tool_native(input: &Value) -> Result<Value, String> {
                 Err(d) => obj(vec![("err", diags(&d))]),
                 Ok(c) => {
                     let d = c.converted();
-                    let changes =
-                        d.changes.iter().map(|x| change(&x.pointer, &x.keyword, &x.action, &x.detail)).collect();
+                    let changes = d
+                        .changes
+                        .iter()
+                        .map(|x| change(&x.pointer, &x.keyword, x.action.as_str(), &x.detail))
+                        .collect();
                     obj(vec![
                         ("converted", downconverted(&d.schema, changes, d.lossless)),
                         ("restored", checked(&c.restore(text(call, "restore")))),

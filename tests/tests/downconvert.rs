@@ -65,8 +65,11 @@ fn native(c: &Case) -> String {
         Some(answer) => errors_or_bound(tool_schema::restore_args(&c.schema, target, answer)),
         None => match tool_schema::downconvert(&c.schema, target) {
             Ok(d) => {
-                let changes =
-                    d.changes.iter().map(|x| change_value(&x.pointer, &x.keyword, &x.action, &x.detail)).collect();
+                let changes = d
+                    .changes
+                    .iter()
+                    .map(|x| change_value(&x.pointer, &x.keyword, x.action.as_str(), &x.detail))
+                    .collect();
                 converted_json(&d.schema, changes, d.lossless)
             }
             Err(diags) => tool_schema::diag::diagnostics_json(&diags),
@@ -123,7 +126,7 @@ fn check_output(target: Option<&str>, schema: &Value, changes: &[(String, String
 }
 
 fn change_triples(d: &tool_schema::Downconverted) -> Vec<(String, String, String)> {
-    d.changes.iter().map(|c| (c.pointer.clone(), c.keyword.clone(), c.action.clone())).collect()
+    d.changes.iter().map(|c| (c.pointer.clone(), c.keyword.clone(), c.action.as_str().to_owned())).collect()
 }
 
 /// Converts `schema` natively for `t` and checks the output; a refusal must

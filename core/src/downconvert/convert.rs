@@ -17,11 +17,73 @@ pub struct Change {
     /// Where, in the converted schema (a JSON pointer; `""` is the root).
     pub pointer: String,
     pub keyword: String,
-    /// `removed`, `relaxed`, `unenforced`, `dropped`, `closed`, `required`,
-    /// `widened`, `reshaped`, `merged`, `inlined`, `typed`, `ordered`
-    /// (docs/downconvert.md says what each means).
-    pub action: String,
+    pub action: ChangeAction,
     pub detail: String,
+}
+
+/// What a change did to its keyword (docs/downconvert.md says what each
+/// means); its name as the interface writes it is [`ChangeAction::as_str`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChangeAction {
+    Removed,
+    Relaxed,
+    Unenforced,
+    Dropped,
+    Closed,
+    Required,
+    Widened,
+    Reshaped,
+    Merged,
+    Inlined,
+    Typed,
+    Ordered,
+    Moved,
+}
+
+impl ChangeAction {
+    /// Every action, in the interface's order.
+    pub const ALL: [ChangeAction; 13] = [
+        ChangeAction::Removed,
+        ChangeAction::Relaxed,
+        ChangeAction::Unenforced,
+        ChangeAction::Dropped,
+        ChangeAction::Closed,
+        ChangeAction::Required,
+        ChangeAction::Widened,
+        ChangeAction::Reshaped,
+        ChangeAction::Merged,
+        ChangeAction::Inlined,
+        ChangeAction::Typed,
+        ChangeAction::Ordered,
+        ChangeAction::Moved,
+    ];
+
+    /// The action's name: `removed`, `relaxed`, `unenforced`, `dropped`,
+    /// `closed`, `required`, `widened`, `reshaped`, `merged`, `inlined`,
+    /// `typed`, `ordered` or `moved`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChangeAction::Removed => "removed",
+            ChangeAction::Relaxed => "relaxed",
+            ChangeAction::Unenforced => "unenforced",
+            ChangeAction::Dropped => "dropped",
+            ChangeAction::Closed => "closed",
+            ChangeAction::Required => "required",
+            ChangeAction::Widened => "widened",
+            ChangeAction::Reshaped => "reshaped",
+            ChangeAction::Merged => "merged",
+            ChangeAction::Inlined => "inlined",
+            ChangeAction::Typed => "typed",
+            ChangeAction::Ordered => "ordered",
+            ChangeAction::Moved => "moved",
+        }
+    }
+}
+
+impl std::fmt::Display for ChangeAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// Whether a keyword constrains values (as opposed to describing them): a
@@ -299,11 +361,11 @@ impl<'a> Converter<'a> {
     }
 
     #[inline(never)]
-    fn change(&mut self, pointer: &str, keyword: &str, action: &str, detail: impl Into<String>) {
+    fn change(&mut self, pointer: &str, keyword: &str, action: ChangeAction, detail: impl Into<String>) {
         self.changes.push(Change {
             pointer: pointer.to_owned(),
             keyword: keyword.to_owned(),
-            action: action.to_owned(),
+            action,
             detail: detail.into(),
         });
     }
@@ -449,7 +511,7 @@ impl<'a> Converter<'a> {
                 k,
                 " at the root: the parameters of every branch are parameters here, none required; which to give is a hint in the description",
             ];
-            self.change(out, "properties", "merged", detail.concat());
+            self.change(out, "properties", ChangeAction::Merged, detail.concat());
             members = lifted;
         }
         // A reference, written in place unless references are kept.
@@ -571,7 +633,7 @@ impl<'a> Converter<'a> {
                             self.change(
                                 at,
                                 name,
-                                "removed",
+                                ChangeAction::Removed,
                                 "a property no value may take is left out; the object is closed",
                             );
                             continue;
@@ -607,7 +669,7 @@ impl<'a> Converter<'a> {
                             self.change(
                                 at,
                                 "properties",
-                                "merged",
+                                ChangeAction::Merged,
                                 "merged schemas each say something of this property; all of it applies here",
                             );
                             self.nodes += 1;
@@ -655,7 +717,7 @@ impl<'a> Converter<'a> {
                 }
                 _ if is_metadata(k) => {
                     let detail = [self.p.name.as_str(), " takes no ", k, "; it says nothing about values"];
-                    self.change(out, k, "dropped", detail.concat());
+                    self.change(out, k, ChangeAction::Dropped, detail.concat());
                 }
                 _ => self.keyword(k, val, from, k, out, depth, &mut result, &mut hints),
             }
@@ -665,7 +727,7 @@ impl<'a> Converter<'a> {
             self.change(
                 out,
                 "$defs",
-                "dropped",
+                ChangeAction::Dropped,
                 "every reference is written in place, so the definitions are not needed",
             );
         }
@@ -697,7 +759,7 @@ impl<'a> Converter<'a> {
             self.change(
                 out,
                 "additionalProperties",
-                "closed",
+                ChangeAction::Closed,
                 [self.p.name.as_str(), " takes only closed objects; additionalProperties: false added"].concat(),
             );
         }
@@ -710,7 +772,7 @@ impl<'a> Converter<'a> {
                     detail.push('\'');
                 }
                 detail.push_str(", null stands for absent");
-                self.change(out, "required", "required", detail);
+                self.change(out, "required", ChangeAction::Required, detail);
             }
             result.retain(|(k, _)| k != "required");
             insert_ordered(&mut result, "required", Out::Array(property_names.iter().map(|n| Out::text(n)).collect()));
@@ -724,13 +786,13 @@ impl<'a> Converter<'a> {
             self.change(
                 out,
                 "propertyOrdering",
-                "ordered",
+                ChangeAction::Ordered,
                 "propertyOrdering lists the properties in declaration order",
             );
         }
         if (object_like || self.p.root_object) && !result.iter().any(|(k, _)| k == "type") && out.is_empty() {
             insert_ordered(&mut result, "type", Out::text("object"));
-            self.change(out, "type", "typed", "type: object added to an object schema that did not say so");
+            self.change(out, "type", ChangeAction::Typed, "type: object added to an object schema that did not say so");
         }
         if self.p.any_as_json_text
             && !result.iter().any(|(k, _)| matches!(&**k, "type" | "anyOf" | "enum" | "const" | "$ref" | "allOf"))
@@ -766,7 +828,7 @@ impl<'a> Converter<'a> {
         result[first].1 = Out::Array(both);
         let mut seen = false;
         result.retain(|(k, _)| k != "enum" || !std::mem::replace(&mut seen, true));
-        self.change(out, "enum", "merged", "const and enum are one enum now, of the values both allow");
+        self.change(out, "enum", ChangeAction::Merged, "const and enum are one enum now, of the values both allow");
     }
 
     /// A node whose `enum` lost its `null` (a value the target takes in no
@@ -787,7 +849,7 @@ impl<'a> Converter<'a> {
             self.p.name.as_str(),
             " takes no null in an enum: null is a branch of its own, beside the enum's other values",
         ];
-        self.change(out, "enum", "reshaped", detail.concat());
+        self.change(out, "enum", ChangeAction::Reshaped, detail.concat());
         let null = Out::Object(vec![("type".into(), Out::text("null"))]);
         vec![("anyOf".into(), Out::Array(vec![Out::Object(std::mem::take(&mut result)), null]))]
     }
@@ -830,7 +892,7 @@ impl<'a> Converter<'a> {
                 hints.push(("oneOf".into(), Out::text("exactly one of anyOf")));
                 self.weaken(from, "oneOf");
                 let detail = [name, " takes no oneOf: it is anyOf now, and 'exactly one' a hint in the description"];
-                self.change(out, k, "reshaped", detail.concat());
+                self.change(out, k, ChangeAction::Reshaped, detail.concat());
             }
             ("enum", _)
                 if !self.takes_all(k, val)
@@ -859,7 +921,12 @@ impl<'a> Converter<'a> {
             }
             ("const", _) if *support != Support::Accepted && p.const_as_enum => {
                 result.push(("enum".into(), Out::Array(vec![Out::of(val)])));
-                self.change(out, k, "reshaped", [name, " takes no const: it is an enum of one value now"].concat());
+                self.change(
+                    out,
+                    k,
+                    ChangeAction::Reshaped,
+                    [name, " takes no const: it is an enum of one value now"].concat(),
+                );
             }
             ("additionalProperties", Support::FalseOnly) => match val {
                 Value::Bool(false) => result.push((k.into(), Out::Bool(false))),
@@ -867,7 +934,7 @@ impl<'a> Converter<'a> {
                     result.push((k.into(), Out::Bool(false)));
                     let detail =
                         [name, " takes only closed objects; the members the schema names are all it allows now"];
-                    self.change(out, k, "closed", detail.concat());
+                    self.change(out, k, ChangeAction::Closed, detail.concat());
                 }
                 _ => {
                     result.push((k.into(), Out::Bool(false)));
@@ -877,7 +944,7 @@ impl<'a> Converter<'a> {
                         name,
                         " takes only additionalProperties: false; the schema for other members is a hint in the description",
                     ];
-                    self.change(out, k, "removed", detail.concat());
+                    self.change(out, k, ChangeAction::Removed, detail.concat());
                 }
             },
             (_, Support::Accepted) => {
@@ -891,7 +958,7 @@ impl<'a> Converter<'a> {
                 self.change(
                     out,
                     k,
-                    "unenforced",
+                    ChangeAction::Unenforced,
                     ["kept; ", name, " accepts ", k, " but does not enforce it"].concat(),
                 );
             }
@@ -921,7 +988,7 @@ impl<'a> Converter<'a> {
                     let given = val.to_json();
                     let detail =
                         [name, " takes minItems 0 or 1 only: 1 is kept and ", &given, " is a hint in the description"];
-                    self.change(out, k, "relaxed", detail.concat());
+                    self.change(out, k, ChangeAction::Relaxed, detail.concat());
                 } else {
                     let allowed = Value::Array(allowed.clone()).to_json();
                     self.hint(hints, k, val, from, out, &[name, " takes ", k, " only as ", &allowed]);
@@ -934,9 +1001,12 @@ impl<'a> Converter<'a> {
                     self.hint(hints, k, val, from, out, &[name, " takes ", k, " only as false"]);
                 }
             }
-            (_, Support::Dropped) => {
-                self.change(out, k, "dropped", [name, " takes no ", k, "; it says nothing about values"].concat())
-            }
+            (_, Support::Dropped) => self.change(
+                out,
+                k,
+                ChangeAction::Dropped,
+                [name, " takes no ", k, "; it says nothing about values"].concat(),
+            ),
             (_, Support::Rejected) => self.hint(hints, k, val, from, out, &[name, " rejects ", k]),
             (_, Support::NotListed) => {
                 self.hint(hints, k, val, from, out, &[name, " does not list ", &keyword_text(k)])
@@ -963,7 +1033,7 @@ impl<'a> Converter<'a> {
         match merge_all_of(self.root, &members, self.inlining.clone()) {
             Some(merged) => {
                 let detail = "the branches of allOf are merged into this node; each one's keywords still apply";
-                self.change(out, "allOf", "merged", detail);
+                self.change(out, "allOf", ChangeAction::Merged, detail);
                 merged
             }
             None => members,
@@ -985,7 +1055,7 @@ impl<'a> Converter<'a> {
         self.weaken(from, k);
         let mut detail = why.concat();
         detail.push_str("; its meaning is a hint in the description");
-        self.change(at, k, "removed", detail);
+        self.change(at, k, ChangeAction::Removed, detail);
     }
 
     /// The value of a keyword the target keeps, with its subschemas
@@ -1070,7 +1140,7 @@ impl<'a> Converter<'a> {
             }
         }
         let _ = origin;
-        self.change(out, "$ref", "inlined", [r, " is written in place"].concat());
+        self.change(out, "$ref", ChangeAction::Inlined, [r, " is written in place"].concat());
         let converted = self.node(merged, &target_pointer, out, widen, depth + 1);
         self.inlining.pop();
         converted
@@ -1096,7 +1166,7 @@ impl<'a> Converter<'a> {
             self.change(
                 out,
                 "anyOf",
-                "widened",
+                ChangeAction::Widened,
                 [
                     "null added: an optional property under ",
                     self.p.name.as_str(),
@@ -1113,12 +1183,17 @@ impl<'a> Converter<'a> {
                 "description" => description = val.as_str().map(Cow::Borrowed),
                 _ if is_metadata(k) => {
                     let detail = [self.p.name.as_str(), " takes no ", k, "; it says nothing about values"];
-                    self.change(out, k, "dropped", detail.concat())
+                    self.change(out, k, ChangeAction::Dropped, detail.concat())
                 }
                 _ => self.keyword(k, val, from, k, out, depth, &mut result, &mut hints),
             }
         }
-        self.change(out, "$ref", "reshaped", "the reference moves into anyOf, so no keyword stands beside it");
+        self.change(
+            out,
+            "$ref",
+            ChangeAction::Reshaped,
+            "the reference moves into anyOf, so no keyword stands beside it",
+        );
         self.one_enum(&mut result, out);
         // The keywords beside the reference must let null through too.
         if widen {
@@ -1139,7 +1214,7 @@ impl<'a> Converter<'a> {
             ROOT_TEXT,
             "', of JSON text, parsed back by restore-args",
         ];
-        self.change("", "properties", "reshaped", detail.concat());
+        self.change("", "properties", ChangeAction::Reshaped, detail.concat());
         let mut result: Members<'a> = vec![
             ("type".into(), Out::text("object")),
             ("properties".into(), Out::Object(vec![(ROOT_TEXT.into(), text)])),
@@ -1193,7 +1268,7 @@ impl<'a> Converter<'a> {
             self.p.name.as_str(),
             " cannot take a schema that leaves the value open: it is a string of JSON text now, parsed back by restore-args",
         ];
-        self.change(out, "type", "reshaped", detail.concat());
+        self.change(out, "type", ChangeAction::Reshaped, detail.concat());
         let mut result: Members<'a> = vec![("type".into(), ty)];
         if let Some(d) = default {
             result.push(("default".into(), d));
@@ -1271,7 +1346,7 @@ impl<'a> Converter<'a> {
             self.p.name.as_str(),
             " takes only closed objects: the dictionary is an array of {key, value} pairs now, turned back by restore-args",
         ];
-        self.change(out, "additionalProperties", "reshaped", detail.concat());
+        self.change(out, "additionalProperties", ChangeAction::Reshaped, detail.concat());
         let description = get("description").and_then(Value::as_str).map(Cow::Borrowed);
         finish(&mut result, description, &hints);
         Out::Object(result)
@@ -1318,7 +1393,7 @@ impl<'a> Converter<'a> {
             k,
             ", so that each branch is one closed object",
         ];
-        self.change(out, k, "merged", detail.concat());
+        self.change(out, k, ChangeAction::Merged, detail.concat());
         if widen {
             self.widen(&mut result, out);
         }
@@ -1372,7 +1447,7 @@ impl<'a> Converter<'a> {
             self.p.name.as_str(),
             " closes every object: this one's members are declared in its branches, so each branch is closed and the type moves into them",
         ];
-        self.change(out, "type", "moved", detail.concat());
+        self.change(out, "type", ChangeAction::Moved, detail.concat());
         true
     }
 
@@ -1472,7 +1547,7 @@ impl<'a> Converter<'a> {
             self.p.name.as_str(),
             " takes no prefixItems: the tuple is an object of its positions (\"0\", \"1\", …, and \"rest\" for the items after them) now, turned back by restore-args",
         ];
-        self.change(out, "prefixItems", "reshaped", detail.concat());
+        self.change(out, "prefixItems", ChangeAction::Reshaped, detail.concat());
         let description = get("description").and_then(|(_, v, _)| v.as_str()).map(Cow::Borrowed);
         finish(&mut result, description, &hints);
         Out::Object(result)
@@ -1539,7 +1614,7 @@ impl<'a> Converter<'a> {
         }
         if changed {
             let detail = ["null added: an optional property under ", name, " strict, where null stands for absent"];
-            self.change(out, "type", "widened", detail.concat());
+            self.change(out, "type", ChangeAction::Widened, detail.concat());
         }
     }
 }
@@ -2123,6 +2198,26 @@ mod tests {
             assert!(is_metadata(k) && is_annotation(k), "{k}");
         }
         assert!(!is_metadata("$ref") && !is_metadata("$defs") && !is_metadata("description"));
+    }
+
+    /// The actions a change can have are the ones docs/downconvert.md's
+    /// table of actions lists, each with its own name.
+    #[test]
+    fn change_actions_are_the_documented_ones() {
+        let docs = include_str!("../../../docs/downconvert.md");
+        let table = docs.split("| action | what happened |").nth(1).expect("the table of actions");
+        let documented: Vec<&str> =
+            table.lines().skip(2).take_while(|l| l.starts_with("| `")).filter_map(|l| l.split('`').nth(1)).collect();
+        let mut names: Vec<&str> = ChangeAction::ALL.iter().map(|a| a.as_str()).collect();
+        assert_eq!(names.len(), documented.len(), "{documented:?}");
+        for a in ChangeAction::ALL {
+            assert_eq!(a.to_string(), a.as_str());
+        }
+        names.sort_unstable();
+        let mut sorted = documented.clone();
+        sorted.sort_unstable();
+        names.dedup();
+        assert_eq!(names, sorted);
     }
 
     #[test]

@@ -100,7 +100,7 @@ fn outcome(o: &tool_schema::Outcome) -> Value {
 }
 
 fn core_downconverted(d: &tool_schema::Downconverted) -> Value {
-    let changes = d.changes.iter().map(|c| change(&c.pointer, &c.keyword, &c.action, &c.detail)).collect();
+    let changes = d.changes.iter().map(|c| change(&c.pointer, &c.keyword, c.action.as_str(), &c.detail)).collect();
     downconverted(&d.schema, changes, d.lossless)
 }
 

@@ -167,7 +167,8 @@ fn native(case: &Value) -> Answer {
         "downconvert" => {
             let target = i.get("target").cloned().unwrap_or(Value::Null);
             answer(tool_schema::downconvert(text(i, "schema"), core_target(&target)).map_err(|d| core_diags(&d)), |d| {
-                let changes = d.changes.iter().map(|c| change(&c.pointer, &c.keyword, &c.action, &c.detail)).collect();
+                let changes =
+                    d.changes.iter().map(|c| change(&c.pointer, &c.keyword, c.action.as_str(), &c.detail)).collect();
                 downconverted(&d.schema, changes, d.lossless)
             })
         }
