@@ -349,7 +349,9 @@ impl<'a> Converter<'a> {
             p,
             root,
             keep_refs: false,
-            changes: Vec::new(),
+            // Room for the changes of most conversions (about seven for
+            // OpenAI), not grown in steps.
+            changes: Vec::with_capacity(8),
             weakened: HashSet::new(),
             record_weakened: true,
             lossless: true,
@@ -626,8 +628,10 @@ impl<'a> Converter<'a> {
                 "type" => result.push((k.into(), Out::of(val))),
                 "properties" => {
                     let mut kids = Children::under(from, k, out, k);
-                    let mut props = Vec::new();
-                    for (name, sub) in val.as_object().unwrap_or_default() {
+                    let declared = val.as_object().unwrap_or_default();
+                    let mut props = Vec::with_capacity(declared.len());
+                    property_names.reserve(declared.len());
+                    for (name, sub) in declared {
                         let (own, at) = kids.key(name);
                         if matches!(sub, Value::Bool(false)) {
                             self.change(
@@ -765,13 +769,18 @@ impl<'a> Converter<'a> {
         }
         if self.p.require_all_properties && has_properties {
             if !added.is_empty() {
-                let mut detail = [self.p.name.as_str(), " needs every property in required; for "].concat();
+                const NEEDS: &str = " needs every property in required; for ";
+                const ABSENT: &str = ", null stands for absent";
+                let names: usize = added.iter().map(|n| n.len() + 4).sum();
+                let mut detail = String::with_capacity(self.p.name.len() + NEEDS.len() + names + ABSENT.len());
+                detail.push_str(&self.p.name);
+                detail.push_str(NEEDS);
                 for (i, n) in added.iter().enumerate() {
                     detail.push_str(if i > 0 { ", '" } else { "'" });
                     detail.push_str(n);
                     detail.push('\'');
                 }
-                detail.push_str(", null stands for absent");
+                detail.push_str(ABSENT);
                 self.change(out, "required", ChangeAction::Required, detail);
             }
             result.retain(|(k, _)| k != "required");
@@ -1053,8 +1062,10 @@ impl<'a> Converter<'a> {
     fn hint_value(&mut self, hints: &mut Members<'a>, k: &'a str, val: Out<'a>, from: &str, at: &str, why: &[&str]) {
         hints.push((k.into(), val));
         self.weaken(from, k);
-        let mut detail = why.concat();
-        detail.push_str("; its meaning is a hint in the description");
+        const HINTED: &str = "; its meaning is a hint in the description";
+        let mut detail = String::with_capacity(why.iter().map(|w| w.len()).sum::<usize>() + HINTED.len());
+        why.iter().for_each(|w| detail.push_str(w));
+        detail.push_str(HINTED);
         self.change(at, k, ChangeAction::Removed, detail);
     }
 
@@ -1802,16 +1813,20 @@ fn push_keyword_text(out: &mut String, k: &str) {
 /// before the first keyword the contract
 /// orders after it.
 fn finish<'a>(result: &mut Members<'a>, description: Option<Cow<'a, str>>, hints: &[(Cow<'a, str>, Out<'a>)]) {
+    // Room for most hints at once (a keyword and a short value each), not
+    // grown in steps.
+    let room = 48 * hints.len();
     let text = match description {
         _ if hints.is_empty() => description,
         Some(d) if !d.is_empty() => {
-            let mut d = d.into_owned();
-            d.push(' ');
-            write_hint(&mut d, hints);
-            Some(Cow::Owned(d))
+            let mut text = String::with_capacity(d.len() + 1 + room);
+            text.push_str(&d);
+            text.push(' ');
+            write_hint(&mut text, hints);
+            Some(Cow::Owned(text))
         }
         _ => {
-            let mut h = String::new();
+            let mut h = String::with_capacity(room);
             write_hint(&mut h, hints);
             Some(Cow::Owned(h))
         }

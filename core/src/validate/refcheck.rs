@@ -271,11 +271,13 @@ fn loop_in(edges: &[&[usize]]) -> Option<(usize, Vec<usize>)> {
         Done,
     }
     let mut mark = vec![Mark::New; edges.len()];
+    // One stack for every start (each walk leaves it empty).
+    let mut stack: Vec<(usize, usize)> = Vec::with_capacity(16);
     for start in 0..edges.len() {
         if mark[start] != Mark::New {
             continue;
         }
-        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        stack.push((start, 0));
         mark[start] = Mark::Open;
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
             if let Some(&to) = edges[node].get(*next) {
@@ -306,12 +308,14 @@ fn loop_in(edges: &[&[usize]]) -> Option<(usize, Vec<usize>)> {
 /// its weight (see [`references`]).
 fn widest_in(edges: &[&[usize]], limit: u64) -> Option<(usize, u64)> {
     let mut weight: Vec<Option<u64>> = vec![None; edges.len()];
+    // One stack for every start (each walk leaves it empty).
+    let mut stack: Vec<(usize, usize)> = Vec::with_capacity(16);
     for start in 0..edges.len() {
         if weight[start].is_some() {
             continue;
         }
         // Post-order over the in-place edges, without recursion.
-        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        stack.push((start, 0));
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
             if let Some(&to) = edges[node].get(*next) {
                 *next += 1;
