@@ -1038,8 +1038,8 @@ mod tests {
     /// `write_string` writes what a character-by-character escaper writes,
     /// for strings of 0 to 40 bytes (the word loop, each length of the last
     /// word, the short cases) of ASCII and multi-byte characters, with each
-    /// byte to escape at every position, after text of every length up to a
-    /// word already in the buffer, and in a buffer with no room to spare.
+    /// byte to escape at every position, after text of several lengths
+    /// already in the buffer, and in a buffer with no room to spare.
     #[test]
     fn strings_are_written_as_an_escaper_by_character_writes_them() {
         let by_char = |s: &str| {

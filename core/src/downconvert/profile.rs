@@ -66,7 +66,9 @@ pub enum Recursion {
 #[derive(Clone, Debug)]
 pub struct Profile {
     pub name: String,
-    pub keywords: Vec<(String, Support)>,
+    /// Each keyword's rule (read through [`Profile::keywords`]: the lookup
+    /// table below is built from them once).
+    keywords: Vec<(String, Support)>,
     /// Every property is listed in `required`; optional ones accept `null`.
     pub require_all_properties: bool,
     /// Every object has `additionalProperties: false`.
@@ -130,6 +132,11 @@ impl Profile {
     /// How this target treats `keyword` (`NotListed` when the profile does not say).
     pub fn support(&self, keyword: &str) -> Support {
         self.support_of(keyword).clone()
+    }
+
+    /// Every keyword the profile lists, with its rule, in the profile's order.
+    pub fn keywords(&self) -> &[(String, Support)] {
+        &self.keywords
     }
 
     /// [`Profile::support`], without a copy.
