@@ -411,15 +411,17 @@ pub fn write_string(s: &str, out: &mut String) {
     // Room for the quotes and for the last word's store, whole.
     out.reserve(n + 10);
     let start = out.len();
+    // SAFETY: `start` is the length, within the allocation.
+    let base = unsafe { out.as_mut_vec().as_mut_ptr().add(start) };
     let mut i = 0;
     let mut plain = true;
     // The words to store: at most n / 8 of them, then the last one.
-    let mut store = |at: usize, w: u64| {
+    let store = |at: usize, w: u64| {
         // SAFETY: `at + 8 <= n + 9` (a whole word at most at `n + 1`), and
         // `start + n + 10` bytes are reserved: every store is inside the
         // allocation. The bytes stored are past the string's length until
         // `set_len` below, which takes only `s`'s own bytes, whole.
-        unsafe { out.as_mut_vec().as_mut_ptr().add(start + 1 + at).cast::<u64>().write_unaligned(w.to_le()) }
+        unsafe { base.add(1 + at).cast::<u64>().write_unaligned(w.to_le()) }
     };
     while i + 8 <= n {
         let w = word8(bytes, i);
@@ -458,10 +460,9 @@ pub fn write_string(s: &str, out: &mut String) {
     // SAFETY: the reserved room holds `"`, then `s`'s `n` bytes (stored above,
     // in order, each word from `s` at its own place), then `"`: UTF-8, as `s` is.
     unsafe {
-        let v = out.as_mut_vec();
-        v.as_mut_ptr().add(start).write(b'"');
-        v.as_mut_ptr().add(start + 1 + n).write(b'"');
-        v.set_len(start + n + 2);
+        base.write(b'"');
+        base.add(1 + n).write(b'"');
+        out.as_mut_vec().set_len(start + n + 2);
     }
 }
 
