@@ -319,6 +319,40 @@ def test_a_list_of_packed_records_is_copied_at_the_call_and_built_when_first_use
         plain.load(cast(Any, None), memoryview(memory), at)
 
 
+
+def test_a_later_list_checks_every_records_discriminant_of_any_width() -> None:
+    import struct
+
+    from wasmtime import WasmtimeError
+
+    # One byte: the last record's out of range is found, not only the first's.
+    enum = _canon._Variant([("removed", None), ("relaxed", None), ("moved", None)], False, [], True)
+    record = _canon._Record(("pointer", "keyword", "action", "detail"), [_canon._String(), _canon._String(), enum, _canon._String()], lambda *v: list(v))
+    later = _canon._FlatRecords(record, later=True)
+    memory, at = _memory_of_changes([b"/a", b"type", b"x", b"/b", b"enum", b"y", b"/c", b"const", b"z"])
+    assert [r[2] for r in later.load(cast(Any, None), memoryview(memory), at)] == ["removed", "relaxed", "moved"]
+    struct.pack_into("<B", memory, 28 * 2 + 16, 7)
+    with pytest.raises(WasmtimeError, match="a discriminant of 7 where 3 cases were expected"):
+        later.load(cast(Any, None), memoryview(memory), at)
+    # Two bytes (300 cases): a string, the enum, a string; 16 bytes a record.
+    wide = _canon._Variant([(f"c{i}", None) for i in range(300)], False, [], True)
+    record = _canon._Record(("a", "kind", "b"), [_canon._String(), wide, _canon._String()], lambda *v: list(v))
+    assert (record.offsets, record.size) == ([0, 8, 12], 20)
+    later = _canon._FlatRecords(record, later=True)
+    plain = _canon._FlatRecords(record)
+    memory = bytearray(256)
+    memory[100:110] = b"ab" b"cd" b"ef" b"gh" b"ij"
+    struct.pack_into("<IIH2xII", memory, 0, 100, 2, 299, 102, 2)
+    struct.pack_into("<IIH2xII", memory, 20, 104, 2, 256, 106, 4)
+    struct.pack_into("<II", memory, 248, 0, 2)
+    rows = later.load(cast(Any, None), memoryview(memory), 248)
+    assert isinstance(rows, _canon.Rows)
+    assert list(rows) == plain.load(cast(Any, None), memoryview(memory), 248) == [["ab", "c299", "cd"], ["ef", "c256", "ghij"]]
+    struct.pack_into("<H", memory, 28, 300)
+    with pytest.raises(WasmtimeError, match="a discriminant of 300 where 300 cases were expected"):
+        later.load(cast(Any, None), memoryview(memory), 248)
+
+
 def _plain(value: Any) -> Any:
     """A lifted value as plain data, to compare two readings of it."""
     if isinstance(value, (list, _canon.Rows)):

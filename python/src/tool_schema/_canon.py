@@ -435,26 +435,28 @@ class Later:
 class Rows:
     """A list of flat records copied out of the instance's memory at the call
     and built when first used: iterating it (or :meth:`built`) builds them,
-    once. The records' strings are one span of the memory (the guest packs
-    them: ``guest/src/pools.rs``), copied and decoded at the call; ``fields``
-    is every record's fields unpacked, one after another, string fields as
-    addresses in the memory (``base`` is the span's). ``packed(fields)``
-    tells, before the records are built, that each string is where the span
-    holds it (:func:`_flat_later`)."""
+    once. ``records`` is the list's bytes as the instance wrote them; the
+    records' strings are one span of the memory (the guest packs them:
+    ``guest/src/pools.rs``), copied and decoded at the call as ``text``
+    (``base`` is the span's address). When the records are built, ``unpack``
+    reads every record's fields from ``records`` (string fields as addresses
+    in the memory, then lengths) and ``packed(fields)`` checks that each
+    string is where the span holds it (:func:`_flat_later`)."""
 
-    __slots__ = ("_fields", "_count", "_text", "_base", "_make", "_packed", "_built")
+    __slots__ = ("_records", "_count", "_text", "_base", "_make", "_unpack", "_packed", "_built")
 
     def __init__(
         self,
-        fields: Tuple[int, ...],
+        records: bytes,
         count: int,
         text: Any,
         base: int,
         make: Callable[..., Any],
-        packed: Optional[Callable[[Tuple[int, ...]], bool]] = None,
+        unpack: Callable[[bytes], Tuple[int, ...]],
+        packed: Callable[[Tuple[int, ...]], bool],
     ):
-        self._fields, self._count, self._text, self._base, self._make = fields, count, text, base, make
-        self._packed = packed
+        self._records, self._count, self._text, self._base, self._make = records, count, text, base, make
+        self._unpack, self._packed = unpack, packed
         self._built: Optional[List[Any]] = None
 
     def __len__(self) -> int:
@@ -467,11 +469,13 @@ class Rows:
         """The records, built on the first call."""
         built = self._built
         if built is None:
-            make, text, base, fields = self._make, self._text, self._base, self._fields
-            if self._packed is not None and not self._packed(fields):
+            make, text, base = self._make, self._text, self._base
+            fields = self._unpack(self._records)
+            if not self._packed(fields):
                 raise WasmtimeError("the strings of a list of records are not where the list's span holds them")
             width = len(fields) // self._count
             built = self._built = [make(text, base, fields, at) for at in range(0, len(fields), width)]
+            self._records = b""
         return built
 
 
@@ -500,12 +504,13 @@ class _FlatRecords(_List):
 
 def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -> Callable[[memoryview, int, int], Any]:
     """A function ``later(mv, p, n)`` reading the list of ``n`` records at
-    ``p`` as a :class:`Rows`: every record's fields unpacked now, each
+    ``p`` as a :class:`Rows`: the records' bytes copied now, each
     discriminant checked, the strings' span copied and decoded once; the
-    records built when used, once each string is checked to be where the
-    span holds it. When the strings do not lie one after another (a guest
-    that does not pack them, as the component does: ``guest/src/pools.rs``),
-    the records are read now, by ``row``, as without a :class:`Later`."""
+    records' fields unpacked and the records built when used, once each
+    string is checked to be where the span holds it. When the strings do not
+    lie one after another (a guest that does not pack them, as the component
+    does: ``guest/src/pools.rs``), the records are read now, by ``row``, as
+    without a :class:`Later`."""
     fmt, layout, width = _flat_layout(record)
     size = record.size
     # Each record's fields unpacked one after another: its padding at the end too.
@@ -514,10 +519,24 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
     if not strings:
         # Nothing to copy: each record read now.
         return lambda mv, p, n: [row(mv, p + j * size, len(mv)) for j in range(n)]
-    # Where a record's first string's address is in its unpacked fields,
-    # and its last string's.
-    first, last_of_record = strings[0], strings[-1]
-    enums = [(w, len(cases)) for w, cases in layout if cases is not None]
+    # Where a record's first string's address is in its unpacked fields.
+    first = strings[0]
+    string_offsets = [o for f, o in zip(record.fields, record.offsets) if isinstance(f, _String)]
+    first_at, last_at = string_offsets[0], string_offsets[-1]
+    # A record's string lengths alone (small integers, which Python does not
+    # allocate; the addresses are read when the records are built).
+    lengths_fmt, at = "", 0
+    for o in string_offsets:
+        lengths_fmt += f"{o + 4 - at}xI"
+        at = o + 8
+    lengths_fmt += f"{size - at}x"
+    # Each enum's discriminants: a one-byte one sliced from the records'
+    # bytes (every size-th byte from its offset), a wider one unpacked.
+    enums = [
+        (o, f.disc_size, f.disc.format[-1], len(f.cases))
+        for f, o in zip(record.fields, record.offsets)
+        if isinstance(f, _Variant)
+    ]
     env: Dict[str, Any] = {"build": record.build}
     values: List[str] = []
     for w, cases in layout:
@@ -544,9 +563,9 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
         return operator.itemgetter(*at)
 
     def read_n(n: int) -> Tuple[Any, ...]:
-        # For n records: their unpack, a picker of the strings' lengths (in
-        # the records' order), of each enum's discriminants, and the check
-        # that the strings are packed.
+        # For n records: the unpack of their fields, of their strings'
+        # lengths, of each wider enum's discriminants, and the check that
+        # the strings are packed.
         starts = [r * width + w for r in range(n) for w in strings]
         starts_of, lengths_of = picks(starts), picks([i + 1 for i in starts])
 
@@ -555,14 +574,21 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
             # comparison of tuples.
             return tuple(accumulate(lengths_of(fields), initial=fields[first]))[:-1] == starts_of(fields)
 
+        # Each enum's: None for one byte (sliced from the records' bytes).
+        discriminants = [
+            None if k == 1 else struct.Struct("<" + f"{o}x{code}{size - o - k}x" * n).unpack_from
+            for o, k, code, _ in enums
+        ]
         return (
             struct.Struct("<" + fmt * n).unpack_from,
-            lengths_of,
-            [(picks([r * width + w for r in range(n)]), k) for w, k in enums],
+            struct.Struct("<" + lengths_fmt * n).unpack_from,
+            discriminants,
             packed,
         )
 
     layouts: Dict[int, Tuple[Any, ...]] = {}
+    first_pointer = struct.Struct(f"<{first_at}xI").unpack_from
+    last_string = struct.Struct(f"<{last_at}xII").unpack_from
 
     def later(mv: memoryview, p: int, n: int) -> Any:
         if n == 0:
@@ -572,12 +598,12 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
             layout = read_n(n)
             if n <= 256:
                 layouts[n] = layout
-        unpack, lengths_of, discriminants, packed = layout
-        fields = unpack(mv, p)
-        for of, k in discriminants:
-            if max(of(fields)) >= k:
-                d = next(d for d in of(fields) if d >= k)
-                raise WasmtimeError(f"a discriminant of {d} where {k} cases were expected")
+        unpack, lengths, discriminants, packed = layout
+        records = mv[p : p + n * size].tobytes()
+        for (o, _, _, cases), wide in zip(enums, discriminants):
+            top = max(records[o::size] if wide is None else wide(records))
+            if top >= cases:
+                raise WasmtimeError(f"a discriminant of {top} where {cases} cases were expected")
         # Packed: each string starts where the one before it ends, in the
         # records' order, so that all of them lie in one span from the
         # first's start to the last's end, the sum of their lengths. Told
@@ -586,17 +612,17 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
         # Later), and checked in full when the records are built (`packed`:
         # each start the first's plus the lengths before it), which half of
         # the time read here took, for lists most callers never read.
-        lo = fields[first]
-        hi = lo + sum(lengths_of(fields))
-        last = len(fields) - width + last_of_record
-        if fields[last] + fields[last + 1] != hi or hi > len(mv):
+        (lo,) = first_pointer(records)
+        hi = lo + sum(lengths(records))
+        last, last_length = last_string(records, (n - 1) * size)
+        if last + last_length != hi or hi > len(mv):
             end = len(mv)
             return [row(mv, p + j * size, end) for j in range(n)]
-        span = bytes(mv[lo:hi])
+        span = mv[lo:hi].tobytes()
         if span.isascii():
-            return Rows(fields, n, str(span, "ascii"), lo, make_ascii, packed)
+            return Rows(records, n, str(span, "ascii"), lo, make_ascii, unpack, packed)
         str(span, "utf-8")  # checked now, as the records read at once are
-        return Rows(fields, n, span, lo, make_other, packed)
+        return Rows(records, n, span, lo, make_other, unpack, packed)
 
     return later
 
@@ -1112,9 +1138,16 @@ class Function:
                 env[f"_p{i}"] = p
                 # Lowered as usual (a string inside a variant is allocated by
                 # a call of its own, after which memory may have grown).
-                lines.append(f"    _f{i} = []; _p{i}.lower(cx, _a{i}, _f{i})")
-                if self.strings:
-                    lines.append("    mv = cx.view()")
+                lower = f"_f{i} = []; _p{i}.lower(cx, _a{i}, _f{i})" + ("; mv = cx.view()" if self.strings else "")
+                if isinstance(p, _Variant) and p.bare:
+                    # A case without a payload (a built-in target): its flat
+                    # values, made once, looked up by its tag.
+                    env[f"_bare{i}"] = p.bare
+                    env["Variant"] = Variant
+                    lines.append(f"    _f{i} = _bare{i}.get(_a{i}.tag) if type(_a{i}) is Variant else None")
+                    lines.append(f"    if _f{i} is None: {lower}")
+                else:
+                    lines.append(f"    {lower}")
                 flat.append(f"*_f{i}")
         if self.post is not None:
             lines += [
