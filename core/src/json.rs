@@ -270,7 +270,23 @@ pub(crate) fn plain_segment(key: &str) -> bool {
         }
         i += 8;
     }
-    !bytes[i..].iter().any(|&b| b == b'~' || b == b'/')
+    let w = tail_word(bytes, i);
+    (marks(w, b'~') | marks(w, b'/')) & HIGH == 0
+}
+
+/// The number of characters of `s`: its bytes less its UTF-8 continuation
+/// bytes (`10xxxxxx`), counted eight at a time. (In the component a loop
+/// over the characters checks the host's epoch at every one.)
+pub(crate) fn char_count(s: &str) -> usize {
+    let bytes = s.as_bytes();
+    // A lane's high bit set and the bit below it clear.
+    let continuations = |w: u64| (w & !(w << 1) & HIGH).count_ones() as usize;
+    let (mut i, mut k) = (0, 0);
+    while i + 8 <= bytes.len() {
+        k += continuations(word8(bytes, i));
+        i += 8;
+    }
+    bytes.len() - k - continuations(tail_word(bytes, i))
 }
 
 /// `key`, which has a `~` or a `/`, as one segment of a JSON pointer.
@@ -559,6 +575,38 @@ pub(crate) fn word8(s: &[u8], i: usize) -> u64 {
     u64::from_le_bytes(w)
 }
 
+/// The four bytes of `s` from `i` as one little-endian word.
+#[inline(always)]
+pub(crate) fn word4(s: &[u8], i: usize) -> u32 {
+    let mut w = [0u8; 4];
+    w.copy_from_slice(&s[i..i + 4]);
+    u32::from_le_bytes(w)
+}
+
+/// The bytes of `s` from `i` to its end, fewer than eight, as the low lanes
+/// of a word whose other lanes are zero, read without a loop: the word that
+/// ends where `s` ends, shifted down; or, in a slice shorter than a word,
+/// two halves that may overlap, or for one to three bytes the first, middle
+/// and last.
+#[inline(always)]
+pub(crate) fn tail_word(s: &[u8], i: usize) -> u64 {
+    let n = s.len();
+    let r = n - i;
+    debug_assert!(r < 8);
+    if r == 0 {
+        return 0;
+    }
+    if n >= 8 {
+        return word8(s, n - 8) >> (8 * (8 - r));
+    }
+    let t = &s[i..];
+    if r >= 4 {
+        // The halves agree where they overlap.
+        return u64::from(word4(t, 0)) | (u64::from(word4(t, r - 4)) << (8 * (r - 4)));
+    }
+    u64::from(t[0]) | (u64::from(t[r / 2]) << (8 * (r / 2))) | (u64::from(t[r - 1]) << (8 * (r - 1)))
+}
+
 /// The bytes [`plain_run`] stops at, as a table for its last few bytes.
 static SPECIAL: [bool; 256] = {
     let mut t = [false; 256];
@@ -751,6 +799,8 @@ impl Parser<'_> {
         // Room for the members of most schema objects at once, not grown
         // in steps.
         let mut members: Vec<(String, Value)> = Vec::with_capacity(8);
+        // A bit for each key so far ([`key_bit`]).
+        let mut seen = 0u64;
         loop {
             self.skip_ws();
             if self.bytes.get(self.pos) != Some(&b'"') {
@@ -759,7 +809,14 @@ impl Parser<'_> {
             let key_pos = self.pos;
             let key = self.string()?;
             let duplicate = if members.len() < SCAN_LIMIT {
-                members.iter().any(|(k, _)| *k == key)
+                // Scanned only when a key before it had the same bit (of its
+                // length and first and last bytes): most keys of an object
+                // differ in those, and the scan is a loop and a call to
+                // compare for every key before it.
+                let bit = key_bit(&key);
+                let maybe = seen & bit != 0;
+                seen |= bit;
+                maybe && members.iter().any(|(k, _)| *k == key)
             } else {
                 let keys = keys.get_or_insert_with(|| members.iter().map(|(k, _)| k.clone()).collect());
                 !keys.insert(key.clone())
@@ -864,6 +921,16 @@ impl Parser<'_> {
         self.pos += 4;
         Ok(n)
     }
+}
+
+/// One of 64 bits for an object key, from its length and its first and
+/// last bytes: two keys with different bits differ.
+#[inline(always)]
+pub(crate) fn key_bit(key: &str) -> u64 {
+    let b = key.as_bytes();
+    let (first, last) = (b.first().copied().unwrap_or(0), b.last().copied().unwrap_or(0));
+    let h = u32::from(first).wrapping_mul(31) ^ u32::from(last).wrapping_mul(7) ^ (b.len() as u32).wrapping_mul(13);
+    1 << (h & 63)
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -1237,6 +1304,57 @@ mod tests {
         assert_eq!(e.kind, ParseErrorKind::DuplicateKey("k3".into()));
         let ok: String = (0..40).map(|i| format!("\"k{i}\":{i}")).collect::<Vec<_>>().join(",");
         assert!(parse(&format!("{{{ok}}}"), LIMITS).is_ok());
+    }
+
+    /// Small objects (the scan's side of the limit) are refused exactly when
+    /// a key appears twice: keys that share the bit the parser keeps (the
+    /// same length, first and last bytes), keys that differ in it, at every
+    /// position of objects of 2 to 16 members.
+    #[test]
+    fn small_objects_are_refused_exactly_when_a_key_repeats() {
+        let keys = ["", "a", "ab", "axb", "ayb", "type", "tyXe", "enum", "items", "title", "é", "éé", "a/b", "a~b"];
+        for len in 2..=16 {
+            for (i, dup) in keys.iter().enumerate() {
+                // Distinct keys (each a key of the list, numbered past it), the
+                // key at some position repeated at the end.
+                let mut members: Vec<String> =
+                    (0..len - 1).map(|j| format!("{}{}", keys[(i + j) % keys.len()], j / keys.len())).collect();
+                let text = |ms: &[String]| {
+                    let body: Vec<String> = ms.iter().enumerate().map(|(n, k)| format!("{}:{n}", quote(k))).collect();
+                    format!("{{{}}}", body.join(","))
+                };
+                assert!(parse(&text(&members), LIMITS).is_ok(), "{len} {dup:?}");
+                for at in 0..members.len() {
+                    let mut repeated = members.clone();
+                    repeated.push(members[at].clone());
+                    let e = parse(&text(&repeated), LIMITS).unwrap_err();
+                    assert_eq!(e.kind, ParseErrorKind::DuplicateKey(members[at].clone()), "{len} {at}");
+                }
+                members.push(format!("{dup}x"));
+                assert!(parse(&text(&members), LIMITS).is_ok(), "{len} {dup:?}");
+            }
+        }
+    }
+
+    /// `char_count` counts what `chars()` counts, and `tail_word` holds the
+    /// bytes it is given in order with zeros after them, for strings of 0 to
+    /// 40 bytes of ASCII and multi-byte characters (every length of the last
+    /// word, the short cases) from every start.
+    #[test]
+    fn characters_are_counted_as_the_chars_iterator_counts_them() {
+        let fillers = ["a", "é", "€", "\u{10ffff}", "\u{7f}", "\u{80}"];
+        for len in 0..=40 {
+            for (f, g) in fillers.iter().flat_map(|f| fillers.iter().map(move |g| (f, g))) {
+                let s: String = (0..len).map(|i| if i % 3 == 0 { *g } else { *f }).collect::<String>();
+                let s = &s[..super::floor_char_boundary(&s, len)];
+                assert_eq!(super::char_count(s), s.chars().count(), "{s:?}");
+                let b = s.as_bytes();
+                for i in b.len().saturating_sub(7)..=b.len() {
+                    let by_byte = b[i..].iter().rev().fold(0u64, |w, &x| (w << 8) | u64::from(x));
+                    assert_eq!(super::tail_word(b, i), by_byte, "{s:?} {i}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -105,7 +105,7 @@ impl Measure {
 }
 
 fn chars(s: &str) -> u64 {
-    s.chars().count() as u64
+    crate::json::char_count(s) as u64
 }
 
 /// Counts a converted schema: every schema position is visited once (a

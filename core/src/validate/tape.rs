@@ -12,7 +12,7 @@
 //! one that parser gives.
 
 use super::number::Dec;
-use crate::json::{self, ParseError, ParseErrorKind, ParseLimits, word8};
+use crate::json::{self, ParseError, ParseErrorKind, ParseLimits, word4, word8};
 use std::cell::OnceCell;
 
 /// What a token is.
@@ -113,14 +113,6 @@ pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
         8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
         _ => a == b,
     }
-}
-
-/// The four bytes of `s` from `i` as one word (as [`json::word8`] reads eight).
-#[inline(always)]
-fn word4(s: &[u8], i: usize) -> u32 {
-    let mut w = [0u8; 4];
-    w.copy_from_slice(&s[i..i + 4]);
-    u32::from_le_bytes(w)
 }
 
 pub(crate) const NONE: u32 = u32::MAX;
