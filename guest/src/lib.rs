@@ -346,21 +346,29 @@ fn target(t: &Target) -> tool_schema::Target<'_> {
 /// The changes as WIT records, their strings packed into one region (a host
 /// reads them with one copy: `pools::Pools::packed`).
 fn changes(cs: &[tool_schema::Change]) -> Vec<Change> {
-    let parts: Vec<&str> =
-        cs.iter().flat_map(|c| [c.pointer.as_str(), c.keyword.as_str(), c.detail.as_str()]).collect();
-    let mut strings = packed(&parts).into_iter();
-    let mut next = || strings.next().unwrap_or_default();
-    cs.iter().map(|c| Change { pointer: next(), keyword: next(), action: action(c.action), detail: next() }).collect()
+    packed(
+        cs.len(),
+        |i| [cs[i].pointer.as_str(), cs[i].keyword.as_str(), cs[i].detail.as_str()],
+        |i, [pointer, keyword, detail]| Change { pointer, keyword, action: action(cs[i].action), detail },
+    )
 }
 
 #[cfg(target_arch = "wasm32")]
-fn packed(parts: &[&str]) -> Vec<String> {
-    ALLOCATOR.packed(parts)
+fn packed<'s, T, const N: usize>(
+    rows: usize,
+    strings: impl Fn(usize) -> [&'s str; N],
+    build: impl FnMut(usize, [String; N]) -> T,
+) -> Vec<T> {
+    ALLOCATOR.packed(rows, strings, build)
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn packed(parts: &[&str]) -> Vec<String> {
-    parts.iter().map(|p| (*p).to_owned()).collect()
+fn packed<'s, T, const N: usize>(
+    rows: usize,
+    strings: impl Fn(usize) -> [&'s str; N],
+    mut build: impl FnMut(usize, [String; N]) -> T,
+) -> Vec<T> {
+    (0..rows).map(|i| build(i, strings(i).map(str::to_owned))).collect()
 }
 
 fn action(a: tool_schema::ChangeAction) -> ChangeAction {

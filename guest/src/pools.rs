@@ -60,34 +60,45 @@ impl Pools {
         }))
     }
 
-    /// Copies of `parts`, in order, one after another in one region: the
-    /// strings of an answer a host then reads with one copy. Plain copies
-    /// (each its own block) when the strings of an earlier answer are still
-    /// in the region or it cannot be had.
-    pub fn packed(&self, parts: &[&str]) -> Vec<String> {
-        let mut out: Vec<String> = Vec::with_capacity(parts.len());
-        let total: usize = parts.iter().map(|p| p.len()).sum();
+    /// `rows` made of copies of their strings, in order, one after another
+    /// in one region: the strings of an answer a host then reads with one
+    /// copy. `strings(i)` gives row `i`'s strings and `build(i, copies)`
+    /// makes the row of their copies. Plain copies (each its own block) when
+    /// the strings of an earlier answer are still in the region or it cannot
+    /// be had.
+    pub fn packed<'s, T, const N: usize>(
+        &self,
+        rows: usize,
+        strings: impl Fn(usize) -> [&'s str; N],
+        mut build: impl FnMut(usize, [String; N]) -> T,
+    ) -> Vec<T> {
+        let mut out: Vec<T> = Vec::with_capacity(rows);
+        let total: usize = (0..rows).map(|i| strings(i).iter().map(|p| p.len()).sum::<usize>()).sum();
         let region = self.region(total);
         if region.is_null() {
-            out.extend(parts.iter().map(|p| (*p).to_owned()));
+            out.extend((0..rows).map(|i| build(i, strings(i).map(str::to_owned))));
             return out;
         }
         let mut at = region;
         let mut live = 0;
-        for part in parts {
-            // SAFETY: the region holds `total` bytes, the sum of the parts'
-            // lengths; each string owns its own `len` bytes of it, with
-            // capacity `len`, and is freed by `dealloc` below, which knows
-            // the region (an empty one, capacity 0, is never freed: it only
-            // points into the region, so that every string of the answer
-            // does). The parts are not in the region (it holds no live
-            // strings), so the copies do not overlap them.
-            unsafe {
-                ptr::copy_nonoverlapping(part.as_ptr(), at, part.len());
-                out.push(String::from_raw_parts(at, part.len(), part.len()));
-                at = at.add(part.len());
-            }
-            live += usize::from(!part.is_empty());
+        for i in 0..rows {
+            let copies = strings(i).map(|part| {
+                live += usize::from(!part.is_empty());
+                // SAFETY: the region holds `total` bytes, the sum of the
+                // parts' lengths; each string owns its own `len` bytes of it,
+                // with capacity `len`, and is freed by `dealloc` below, which
+                // knows the region (an empty one, capacity 0, is never freed:
+                // it only points into the region, so that every string of
+                // the answer does). The parts are not in the region (it holds
+                // no live strings), so the copies do not overlap them.
+                unsafe {
+                    ptr::copy_nonoverlapping(part.as_ptr(), at, part.len());
+                    let copy = String::from_raw_parts(at, part.len(), part.len());
+                    at = at.add(part.len());
+                    copy
+                }
+            });
+            out.push(build(i, copies));
         }
         // SAFETY: one thread; no allocation while the lists are borrowed.
         unsafe { (*self.0.get()).packed_live = live };
@@ -225,8 +236,15 @@ unsafe impl GlobalAlloc for Pools {
     unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
         // While no packed string is live, no block is one (each of them is
         // counted until freed): a block of a class goes on its list.
-        // SAFETY: one thread; the borrow ends at once.
-        let none_packed = unsafe { (*self.0.get()).packed_live == 0 };
+        // SAFETY: one thread; the borrow ends before anything else runs.
+        let lists = unsafe { &mut *self.0.get() };
+        let none_packed = lists.packed_live == 0;
+        if !none_packed && in_region(lists, block) {
+            // A packed string (an answer's, freed by the host's post-return):
+            // only counted, here rather than by a call.
+            lists.packed_live -= 1;
+            return;
+        }
         match class(layout) {
             // SAFETY: a block of class `c`, allocated by `alloc` (or `cut`).
             Some(c) if none_packed => unsafe { self.push(block, c) },
