@@ -447,11 +447,16 @@ impl<'a> Converter<'a> {
         }
         let p = self.p;
         let mut typed = false;
+        // A bit for each keyword so far (`json::key_bit`): the members before
+        // are searched only when one of them had the same bit.
+        let mut seen = 0u64;
         for (i, (k, v)) in members.iter().enumerate() {
             // A keyword given twice (merged spellings) is `node`'s to hint.
-            if members[..i].iter().any(|(m, _)| m == k) {
+            let bit = crate::json::key_bit(k);
+            if seen & bit != 0 && members[..i].iter().any(|(m, _)| m == k) {
                 return None;
             }
+            seen |= bit;
             let k = k.as_str();
             let kept = match k {
                 "type" => {
@@ -603,12 +608,17 @@ impl<'a> Converter<'a> {
         let mut next_required = 0;
         let mut dropped_defs = false;
         let outer_null_branch = std::mem::take(&mut self.null_branch);
+        // A bit for each keyword so far (`json::key_bit`), as in `leaf`.
+        let mut seen = 0u64;
         for (i, (k, val, from)) in members.iter().enumerate() {
             let k = *k;
             let again = if many {
                 !given.get_or_insert_with(HashSet::new).insert(k)
             } else {
-                members[..i].iter().any(|(m, _, _)| *m == k)
+                let bit = crate::json::key_bit(k);
+                let maybe = seen & bit != 0;
+                seen |= bit;
+                maybe && members[..i].iter().any(|(m, _, _)| *m == k)
             };
             match k {
                 "description" => description = val.as_str().map(Cow::Borrowed),
@@ -2199,6 +2209,33 @@ mod tests {
             Some("# → #")
         );
         assert_eq!(find_required_recursion(&parse(r##"{"properties":{"a":{"$ref":"#"}}}"##)), None);
+    }
+
+    /// A keyword of merged schemas is hinted as given twice exactly when two
+    /// of them say it: not for two keywords that share the bit the walk keeps
+    /// of each (`json::key_bit`: `minLength` and `maxLength`, `minimum` and
+    /// `maximum`), for each one that is repeated, in its order.
+    #[test]
+    fn a_keyword_is_given_twice_only_when_merged_schemas_both_say_it() {
+        use crate::json::key_bit;
+        assert_eq!(key_bit("minLength"), key_bit("maxLength"));
+        assert_eq!(key_bit("minimum"), key_bit("maximum"));
+        for (branches, twice) in [
+            (r#"[{"type":"string","minLength":1},{"maxLength":2}]"#, vec![]),
+            (r#"[{"type":"string","minLength":1},{"minLength":2}]"#, vec!["minLength"]),
+            (r#"[{"type":"integer","minimum":1,"maximum":5},{"maximum":4,"minimum":0}]"#, vec!["maximum", "minimum"]),
+            (
+                r#"[{"type":"integer","minimum":1},{"maximum":4},{"minimum":0},{"maximum":3}]"#,
+                vec!["minimum", "maximum"],
+            ),
+        ] {
+            let text = format!(r#"{{"type":"object","properties":{{"p":{{"allOf":{branches}}}}}}}"#);
+            let d = crate::downconvert::downconvert(&text, crate::downconvert::Target::BuiltIn("openai"))
+                .expect("the merged schema converts");
+            let found: Vec<&str> =
+                d.changes.iter().filter(|c| c.detail.contains("is given twice")).map(|c| c.keyword.as_str()).collect();
+            assert_eq!(found, twice, "{text}");
+        }
     }
 
     #[test]
