@@ -712,7 +712,17 @@ impl Parser<'_> {
         self.error(ParseErrorKind::Syntax(what))
     }
 
+    #[inline(always)]
     fn skip_ws(&mut self) {
+        // Compact text has none: the loop (whose every turn, in the
+        // component, checks the host's epoch) is entered only for some.
+        if matches!(self.bytes.get(self.pos), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.skip_ws_run();
+        }
+    }
+
+    #[inline(never)]
+    fn skip_ws_run(&mut self) {
         while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.pos) {
             self.pos += 1;
         }
