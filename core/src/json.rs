@@ -854,6 +854,7 @@ impl Parser<'_> {
         }
     }
 
+    #[inline(always)]
     fn string(&mut self) -> Parsed<String> {
         self.pos += 1; // opening quote
         // Most strings have no escape: one allocation of their length.
