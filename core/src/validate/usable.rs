@@ -270,9 +270,20 @@ fn type_names(v: &Value) -> bool {
 
 /// A list of distinct strings (`required`, `dependentRequired`'s lists).
 fn names(v: &Value) -> bool {
-    v.as_array().is_some_and(|items| {
-        items.iter().enumerate().all(|(i, n)| matches!(n, Value::String(_)) && !items[..i].contains(n))
-    })
+    let Some(items) = v.as_array() else { return false };
+    // The names before one are searched only when one of them had the
+    // same bit (`json::key_bit`): a search for every name was a loop over
+    // all the names before it.
+    let mut seen = 0u64;
+    for (i, n) in items.iter().enumerate() {
+        let Value::String(s) = n else { return false };
+        let bit = crate::json::key_bit(s);
+        if seen & bit != 0 && items[..i].contains(n) {
+            return false;
+        }
+        seen |= bit;
+    }
+    true
 }
 
 /// A count written as plain digits (other integral forms, `2.0` or `1e1`,
@@ -346,6 +357,29 @@ mod tests {
     }
 
     /// The walk's one promise: a schema it proves is one the compiler accepts.
+    /// A list of names (`required`) is one of distinct strings: refused with
+    /// a name repeated at any place, kept with names that share the bit the
+    /// check keeps (the same length, first and last bytes) but differ.
+    #[test]
+    fn names_are_distinct_strings() {
+        let list = |names: &[&str]| {
+            parsed(&format!("[{}]", names.iter().map(|n| format!("{n:?}")).collect::<Vec<_>>().join(",")))
+        };
+        let distinct = ["axb", "ayb", "a", "type", "tyXe", "", "é"];
+        assert_eq!(crate::json::key_bit("axb"), crate::json::key_bit("ayb"));
+        assert!(names(&list(&distinct)));
+        for at in 0..distinct.len() {
+            for again in at + 1..=distinct.len() {
+                let mut repeated = distinct.to_vec();
+                repeated.insert(again, distinct[at]);
+                assert!(!names(&list(&repeated)), "{repeated:?}");
+            }
+        }
+        assert!(!names(&parsed(r#"["a",1]"#)));
+        assert!(!names(&parsed(r#"{"a":1}"#)));
+        assert!(names(&parsed("[]")));
+    }
+
     #[test]
     fn every_schema_proven_usable_is_one_the_compiler_accepts() {
         let mut all = every_schema();
