@@ -583,6 +583,25 @@ pub(crate) fn word4(s: &[u8], i: usize) -> u32 {
     u32::from_le_bytes(w)
 }
 
+/// Whether two byte strings are equal, compared in place up to sixteen
+/// bytes: two words that may overlap, no loop and no call (names, keys and
+/// `enum` strings are mostly that short; in the component a call to
+/// `memcmp` and its loop each check the host's epoch).
+#[inline(always)]
+pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+        8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+        _ => a == b,
+    }
+}
+
 /// The bytes of `s` from `i` to its end, fewer than eight, as the low lanes
 /// of a word whose other lanes are zero, read without a loop: the word that
 /// ends where `s` ends, shifted down; or, in a slice shorter than a word,

@@ -461,8 +461,8 @@ impl<'a> Converter<'a> {
             let kept = match k {
                 "type" => {
                     typed = true;
-                    let names = type_names(Some(v));
-                    !names.contains("object") && !names.contains("array")
+                    let (object, array) = type_names(Some(v)).object_and_array();
+                    !object && !array
                 }
                 "description" => true,
                 "$ref" | "properties" | "required" | "$defs" | "definitions" => false,
@@ -555,14 +555,15 @@ impl<'a> Converter<'a> {
         }
         let has_properties = properties_members > 0;
         let types = type_names(type_value);
+        let (object, array) = types.object_and_array();
         let structural = members.iter().any(|(k, _, _)| is_constraint(k));
-        let object_like = types.contains("object") || (types.is_empty() && has_properties);
-        let open_object = types.contains("object")
+        let object_like = object || (types.is_empty() && has_properties);
+        let open_object = object
             && !composed
             && !has_properties
             && !has_pattern_properties
             && !matches!(additional, Some(Value::Bool(false)) | Some(Value::Object(_)));
-        let open_array = types.contains("array") && !composed && !has_items && !has_prefix_items;
+        let open_array = array && !composed && !has_items && !has_prefix_items;
         let dictionary = object_like
             && !has_properties
             && !has_pattern_properties
@@ -1743,6 +1744,19 @@ impl<'v> TypeNames<'v> {
         self.iter().any(|t| t == name)
     }
 
+    /// Whether `object` is among the names, and whether `array` is: one pass,
+    /// each name compared in place (asked of every node; `contains` twice
+    /// was two passes and a call to compare for each name of their length).
+    #[inline(always)]
+    pub fn object_and_array(self) -> (bool, bool) {
+        let (mut object, mut array) = (false, false);
+        for t in self.iter() {
+            object |= crate::json::same(t.as_bytes(), b"object");
+            array |= crate::json::same(t.as_bytes(), b"array");
+        }
+        (object, array)
+    }
+
     pub fn is_empty(self) -> bool {
         self.iter().next().is_none()
     }
@@ -2281,6 +2295,10 @@ mod tests {
         let names = type_names(Some(&list));
         assert_eq!(names.iter().collect::<Vec<_>>(), ["null", "object"]);
         assert!(names.contains("object") && names.contains("null") && !names.contains("array") && !names.only("null"));
+        assert_eq!(names.object_and_array(), (true, false));
+        assert_eq!(type_names(Some(&one)).object_and_array(), (false, true));
+        assert_eq!(type_names(Some(&parse(r#"["array","object"]"#))).object_and_array(), (true, true));
+        assert_eq!(type_names(Some(&parse(r#"["objects","arra","Object"]"#))).object_and_array(), (false, false));
         // What is not a name is not counted.
         assert!(type_names(Some(&odd)).only("array"));
         assert!(type_names(Some(&empty)).is_empty() && type_names(None).is_empty());

@@ -12,6 +12,7 @@
 //! one that parser gives.
 
 use super::number::Dec;
+pub(crate) use crate::json::same;
 use crate::json::{self, ParseError, ParseErrorKind, ParseLimits, word4, word8};
 use std::cell::OnceCell;
 
@@ -94,25 +95,6 @@ pub(crate) fn code(b: &[u8]) -> u32 {
         h = mix(h, word8(b, n - 8));
     }
     (h >> 32) as u32 ^ h as u32
-}
-
-/// Whether two byte strings are equal, compared in place up to sixteen
-/// bytes: two words that may overlap, no loop and no call (names, keys and
-/// `enum` strings are mostly that short; in the component a call to
-/// `memcmp` and its loop each check the host's epoch).
-#[inline(always)]
-pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    match n {
-        0 => true,
-        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
-        4..=7 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
-        8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
-        _ => a == b,
-    }
 }
 
 pub(crate) const NONE: u32 = u32::MAX;
