@@ -149,7 +149,7 @@ impl Profile {
         loop {
             let Some(i) = (self.by_slot[at] as usize).checked_sub(1) else { return &NOT_LISTED };
             if let Some((k, s)) = self.keywords.get(i)
-                && k == keyword
+                && crate::json::same(k.as_bytes(), keyword.as_bytes())
             {
                 return s;
             }
