@@ -66,34 +66,6 @@ def child(component: str, deadline: bool, rounds: int, cache: str) -> None:
                 pass
 
 
-def call_sites(out: Path) -> Dict[Tuple[int, int], int]:
-    """(the calling instruction's address, the called address) -> calls, from
-    the `calls=` lines of a callgrind file written with --dump-instr=yes (the
-    line after one is the call's own, at its address)."""
-    found: Dict[Tuple[int, int], int] = collections.defaultdict(int)
-    addr = 0
-    pending = None
-    for line in out.read_text().splitlines():
-        if line.startswith("calls="):
-            count, target = line[len("calls=") :].split()[:2]
-            pending = (int(count), int(target, 16) if target.startswith("0x") else None)
-            continue
-        m = re.match(r"^(0x[0-9a-f]+|[+-]\d+|\*)\s", line)
-        if not m:
-            continue
-        token = m.group(1)
-        if token.startswith("0x"):
-            addr = int(token, 16)
-        elif token[0] in "+-":
-            addr += int(token)
-        if pending is not None:
-            count, target_addr = pending
-            pending = None
-            if target_addr is not None:
-                found[(addr, target_addr)] += count
-    return found
-
-
 def main() -> None:
     args = sys.argv[1:]
     if args[:1] == ["--child"]:
@@ -123,7 +95,8 @@ def main() -> None:
                 check=True,
             )
             pid = int(re.search(r"^pid:\s*(\d+)", out.read_text(), re.M).group(1))  # type: ignore[union-attr]
-            runs.append((epoch_cost.counts(out), Path(f"/tmp/perf-{pid}.map"), call_sites(out)))
+            sites: Dict[Tuple[int, int], int] = {}
+            runs.append((epoch_cost.counts(out, sites), Path(f"/tmp/perf-{pid}.map"), sites))
         (cwasm,) = Path(cache).glob("tool_schema-py-core-*.cwasm")
         module = epoch_cost.Module(cwasm)
     checks = set(module.checks)

@@ -35,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parents[1]
 CALLS = (200, 1200)
@@ -65,20 +65,23 @@ def child(component: str, mode: str, item: str, calls: int, cache: str) -> None:
         validator.validate(args)
 
 
-def counts(out: Path) -> Dict[int, int]:
+def counts(out: Path, calls: Optional[Dict[Tuple[int, int], int]] = None) -> Dict[int, int]:
     """Instructions by address, from a callgrind file written with
     --dump-instr=yes (the cost lines after a `calls=` line are a call's
-    inclusive cost, not the caller's own, and are left out)."""
+    inclusive cost, not the caller's own, and are left out). With `calls`,
+    each call is counted into it too: (the calling instruction's address,
+    the called address) -> calls."""
     by_addr: Dict[int, int] = collections.defaultdict(int)
     addr = 0
-    skip = False
+    call: Optional[Tuple[int, str]] = None
     fields = 1
     for line in out.read_text().splitlines():
         if line.startswith("positions:"):
             fields = len(line.split()) - 1
             continue
         if line.startswith("calls="):
-            skip = True
+            count, target = line[len("calls=") :].split()[:2]
+            call = (int(count), target)
             continue
         m = re.match(r"^(0x[0-9a-f]+|[+-]\d+|\*)\s", line)
         if not m:
@@ -88,8 +91,11 @@ def counts(out: Path) -> Dict[int, int]:
             addr = int(token, 16)
         elif token[0] in "+-":
             addr += int(token)
-        if skip:
-            skip = False
+        if call is not None:
+            count, target = call
+            call = None
+            if calls is not None and target.startswith("0x"):
+                calls[(addr, int(target, 16))] = calls.get((addr, int(target, 16)), 0) + count
             continue
         parts = line.split()
         if len(parts) > fields:
