@@ -80,17 +80,24 @@ impl Pools {
             return out;
         }
         let mut at = region;
-        let mut live = 0;
+        let (mut live, mut left) = (0, total);
         for i in 0..rows {
             let copies = strings(i).map(|part| {
+                if part.len() > left {
+                    // `strings` gave longer strings than when they were
+                    // counted: a copy of its own, never past the region.
+                    return part.to_owned();
+                }
+                left -= part.len();
                 live += usize::from(!part.is_empty());
-                // SAFETY: the region holds `total` bytes, the sum of the
-                // parts' lengths; each string owns its own `len` bytes of it,
-                // with capacity `len`, and is freed by `dealloc` below, which
-                // knows the region (an empty one, capacity 0, is never freed:
-                // it only points into the region, so that every string of
-                // the answer does). The parts are not in the region (it holds
-                // no live strings), so the copies do not overlap them.
+                // SAFETY: `left` bytes of the region are still free from
+                // `at`, and `part` takes no more of them; each string owns
+                // its own `len` bytes of it, with capacity `len`, and is freed
+                // by `dealloc` below, which knows the region (an empty one,
+                // capacity 0, is never freed: it only points into the region,
+                // so that every string of the answer does). The parts are not
+                // in the region (it holds no live strings), so the copies do
+                // not overlap them.
                 unsafe {
                     ptr::copy_nonoverlapping(part.as_ptr(), at, part.len());
                     let copy = String::from_raw_parts(at, part.len(), part.len());
