@@ -828,8 +828,7 @@ impl Parser<'_> {
         // Room for the members of most schema objects at once, not grown
         // in steps.
         let mut members: Vec<(String, Value)> = Vec::with_capacity(8);
-        // A bit for each key so far ([`key_bit`]).
-        let mut seen = 0u64;
+        let mut seen = KeyBits::default();
         loop {
             self.skip_ws();
             if self.bytes.get(self.pos) != Some(&b'"') {
@@ -838,14 +837,7 @@ impl Parser<'_> {
             let key_pos = self.pos;
             let key = self.string()?;
             let duplicate = if members.len() < SCAN_LIMIT {
-                // Scanned only when a key before it had the same bit (of its
-                // length and first and last bytes): most keys of an object
-                // differ in those, and the scan is a loop and a call to
-                // compare for every key before it.
-                let bit = key_bit(&key);
-                let maybe = seen & bit != 0;
-                seen |= bit;
-                maybe && members.iter().any(|(k, _)| *k == key)
+                seen.may_repeat(&key) && members.iter().any(|(k, _)| *k == key)
             } else {
                 let keys = keys.get_or_insert_with(|| members.iter().map(|(k, _)| k.clone()).collect());
                 !keys.insert(key.clone())
@@ -950,6 +942,26 @@ impl Parser<'_> {
         }
         self.pos += 4;
         Ok(n)
+    }
+}
+
+/// The keys of one object (or the names of one list) so far, as a set of
+/// their [`key_bit`]s: a key whose bit is not in it repeats none of them, so
+/// only a key whose bit is needs the keys before it searched (the tape does
+/// the same with its keys' codes). In the component that search is a loop,
+/// and a call to compare for every key of the same length.
+#[derive(Default)]
+pub(crate) struct KeyBits(u64);
+
+impl KeyBits {
+    /// Adds `key`; whether a key with its bit was added before (so that it
+    /// may repeat one).
+    #[inline(always)]
+    pub(crate) fn may_repeat(&mut self, key: &str) -> bool {
+        let bit = key_bit(key);
+        let before = self.0 & bit != 0;
+        self.0 |= bit;
+        before
     }
 }
 

@@ -447,16 +447,12 @@ impl<'a> Converter<'a> {
         }
         let p = self.p;
         let mut typed = false;
-        // A bit for each keyword so far (`json::key_bit`): the members before
-        // are searched only when one of them had the same bit.
-        let mut seen = 0u64;
+        let mut seen = crate::json::KeyBits::default();
         for (i, (k, v)) in members.iter().enumerate() {
             // A keyword given twice (merged spellings) is `node`'s to hint.
-            let bit = crate::json::key_bit(k);
-            if seen & bit != 0 && members[..i].iter().any(|(m, _)| m == k) {
+            if seen.may_repeat(k) && members[..i].iter().any(|(m, _)| m == k) {
                 return None;
             }
-            seen |= bit;
             let k = k.as_str();
             let kept = match k {
                 "type" => {
@@ -609,17 +605,13 @@ impl<'a> Converter<'a> {
         let mut next_required = 0;
         let mut dropped_defs = false;
         let outer_null_branch = std::mem::take(&mut self.null_branch);
-        // A bit for each keyword so far (`json::key_bit`), as in `leaf`.
-        let mut seen = 0u64;
+        let mut seen = crate::json::KeyBits::default();
         for (i, (k, val, from)) in members.iter().enumerate() {
             let k = *k;
             let again = if many {
                 !given.get_or_insert_with(HashSet::new).insert(k)
             } else {
-                let bit = crate::json::key_bit(k);
-                let maybe = seen & bit != 0;
-                seen |= bit;
-                maybe && members[..i].iter().any(|(m, _, _)| *m == k)
+                seen.may_repeat(k) && members[..i].iter().any(|(m, _, _)| *m == k)
             };
             match k {
                 "description" => description = val.as_str().map(Cow::Borrowed),

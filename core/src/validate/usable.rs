@@ -271,17 +271,12 @@ fn type_names(v: &Value) -> bool {
 /// A list of distinct strings (`required`, `dependentRequired`'s lists).
 fn names(v: &Value) -> bool {
     let Some(items) = v.as_array() else { return false };
-    // The names before one are searched only when one of them had the
-    // same bit (`json::key_bit`): a search for every name was a loop over
-    // all the names before it.
-    let mut seen = 0u64;
+    let mut seen = crate::json::KeyBits::default();
     for (i, n) in items.iter().enumerate() {
         let Value::String(s) = n else { return false };
-        let bit = crate::json::key_bit(s);
-        if seen & bit != 0 && items[..i].contains(n) {
+        if seen.may_repeat(s) && items[..i].contains(n) {
             return false;
         }
-        seen |= bit;
     }
     true
 }
