@@ -776,23 +776,26 @@ impl Host<'_> {
     }
 }
 
-/// The name an action has in JSON (`removed`, `relaxed`, …).
+/// The name an action has in JSON (`removed`, `relaxed`, …): the core's
+/// name for the same action (`tool_schema::ChangeAction::as_str`).
 pub fn action_name(a: ChangeAction) -> &'static str {
+    use tool_schema::ChangeAction as Core;
     match a {
-        ChangeAction::Removed => "removed",
-        ChangeAction::Relaxed => "relaxed",
-        ChangeAction::Unenforced => "unenforced",
-        ChangeAction::Dropped => "dropped",
-        ChangeAction::Closed => "closed",
-        ChangeAction::Required => "required",
-        ChangeAction::Widened => "widened",
-        ChangeAction::Reshaped => "reshaped",
-        ChangeAction::Merged => "merged",
-        ChangeAction::Inlined => "inlined",
-        ChangeAction::Typed => "typed",
-        ChangeAction::Ordered => "ordered",
-        ChangeAction::Moved => "moved",
+        ChangeAction::Removed => Core::Removed,
+        ChangeAction::Relaxed => Core::Relaxed,
+        ChangeAction::Unenforced => Core::Unenforced,
+        ChangeAction::Dropped => Core::Dropped,
+        ChangeAction::Closed => Core::Closed,
+        ChangeAction::Required => Core::Required,
+        ChangeAction::Widened => Core::Widened,
+        ChangeAction::Reshaped => Core::Reshaped,
+        ChangeAction::Merged => Core::Merged,
+        ChangeAction::Inlined => Core::Inlined,
+        ChangeAction::Typed => Core::Typed,
+        ChangeAction::Ordered => Core::Ordered,
+        ChangeAction::Moved => Core::Moved,
     }
+    .as_str()
 }
 
 fn type_name(t: JsonType) -> &'static str {
