@@ -9,7 +9,7 @@ mod pools;
 use std::cell::Cell;
 use std::mem::ManuallyDrop;
 
-/// Whether `s` lies inside `[start, start + len)` of the region, and where.
+/// Where `s` starts, counted from `start` (the region's first packed string).
 fn offset_in(s: &str, start: *const u8) -> usize {
     s.as_ptr() as usize - start as usize
 }
