@@ -1378,6 +1378,24 @@ mod tests {
         }
     }
 
+    /// `same` agrees with `==` for every length up to past its word reads,
+    /// with a difference at every position, and for unequal lengths.
+    #[test]
+    fn same_agrees_with_slice_equality() {
+        let a: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for n in 0..=40 {
+            assert!(same(&a[..n], &a[..n]), "{n}");
+            for at in 0..n {
+                let mut b = a[..n].to_vec();
+                b[at] ^= 0x20;
+                assert!(!same(&a[..n], &b), "{n} {at}");
+            }
+            if n > 0 {
+                assert!(!same(&a[..n], &a[..n - 1]), "{n}");
+            }
+        }
+    }
+
     /// `char_count` counts what `chars()` counts, and `tail_word` holds the
     /// bytes it is given in order with zeros after them, for strings of 0 to
     /// 40 bytes of ASCII and multi-byte characters (every length of the last

@@ -455,7 +455,7 @@ impl ObjectOp {
 /// codes of names up to four bytes long are equal names.
 #[inline(always)]
 fn named(p: &str, name: &[u8]) -> bool {
-    p.len() == name.len() && (name.len() <= 4 || super::tape::same(p.as_bytes(), name))
+    p.len() == name.len() && (name.len() <= 4 || crate::json::same(p.as_bytes(), name))
 }
 
 /// Properties up to which [`ObjectOp::property`] scans the codes rather
@@ -521,7 +521,7 @@ struct IsString<'a>(&'a [Literal], &'a [u8]);
 impl Entry for IsString<'_> {
     #[inline(always)]
     fn is(&self, i: usize) -> bool {
-        matches!(&self.0[i].value, Value::String(v) if super::tape::same(v.as_bytes(), self.1))
+        matches!(&self.0[i].value, Value::String(v) if crate::json::same(v.as_bytes(), self.1))
     }
 }
 

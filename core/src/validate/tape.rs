@@ -12,7 +12,6 @@
 //! one that parser gives.
 
 use super::number::Dec;
-pub(crate) use crate::json::same;
 use crate::json::{self, ParseError, ParseErrorKind, ParseLimits, word4, word8};
 use std::cell::OnceCell;
 
@@ -850,24 +849,6 @@ mod tests {
         // Equal codes, other names: all accepted.
         let near: Vec<String> = (0..100).map(|i| format!("\"{}\":0", "a".repeat(i + 1))).collect();
         assert!(Tape::parse(&format!("{{{}}}", near.join(",")), LIMITS).is_ok());
-    }
-
-    /// `same` agrees with `==` for every length up to past its word reads,
-    /// with a difference at every position, and for unequal lengths.
-    #[test]
-    fn same_agrees_with_slice_equality() {
-        let a: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
-        for n in 0..=40 {
-            assert!(same(&a[..n], &a[..n]), "{n}");
-            for at in 0..n {
-                let mut b = a[..n].to_vec();
-                b[at] ^= 0x20;
-                assert!(!same(&a[..n], &b), "{n} {at}");
-            }
-            if n > 0 {
-                assert!(!same(&a[..n], &a[..n - 1]), "{n}");
-            }
-        }
     }
 
     #[test]

@@ -351,7 +351,6 @@ mod tests {
         all
     }
 
-    /// The walk's one promise: a schema it proves is one the compiler accepts.
     /// A list of names (`required`) is one of distinct strings: refused with
     /// a name repeated at any place, kept with names that share the bit the
     /// check keeps (the same length, first and last bytes) but differ.
@@ -375,6 +374,7 @@ mod tests {
         assert!(names(&parsed("[]")));
     }
 
+    /// The walk's one promise: a schema it proves is one the compiler accepts.
     #[test]
     fn every_schema_proven_usable_is_one_the_compiler_accepts() {
         let mut all = every_schema();
