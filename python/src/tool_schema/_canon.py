@@ -564,8 +564,8 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
 
     def read_n(n: int) -> Tuple[Any, ...]:
         # For n records: the unpack of their fields, of their strings'
-        # lengths, of each wider enum's discriminants, and the check that
-        # the strings are packed.
+        # lengths, the check that the strings are packed, then each enum's
+        # discriminants.
         starts = [r * width + w for r in range(n) for w in strings]
         starts_of, lengths_of = picks(starts), picks([i + 1 for i in starts])
 
@@ -582,48 +582,67 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
         return (
             struct.Struct("<" + fmt * n).unpack_from,
             struct.Struct("<" + lengths_fmt * n).unpack_from,
-            discriminants,
             packed,
+            *discriminants,
         )
 
     layouts: Dict[int, Tuple[Any, ...]] = {}
-    first_pointer = struct.Struct(f"<{first_at}xI").unpack_from
-    last_string = struct.Struct(f"<{last_at}xII").unpack_from
 
-    def later(mv: memoryview, p: int, n: int) -> Any:
-        if n == 0:
-            return []
+    def layout_of(n: int) -> Tuple[Any, ...]:
         layout = layouts.get(n)
         if layout is None:
             layout = read_n(n)
             if n <= 256:
                 layouts[n] = layout
-        unpack, lengths, discriminants, packed = layout
-        records = mv[p : p + n * size].tobytes()
-        for (o, _, _, cases), wide in zip(enums, discriminants):
-            top = max(records[o::size] if wide is None else wide(records))
-            if top >= cases:
-                raise WasmtimeError(f"a discriminant of {top} where {cases} cases were expected")
-        # Packed: each string starts where the one before it ends, in the
-        # records' order, so that all of them lie in one span from the
-        # first's start to the last's end, the sum of their lengths. Told
-        # apart now from strings each in a block of its own (the last one
-        # ends elsewhere: each record read now, and checked, as without a
-        # Later), and checked in full when the records are built (`packed`:
-        # each start the first's plus the lengths before it), which half of
-        # the time read here took, for lists most callers never read.
-        (lo,) = first_pointer(records)
-        hi = lo + sum(lengths(records))
-        last, last_length = last_string(records, (n - 1) * size)
-        if last + last_length != hi or hi > len(mv):
-            end = len(mv)
-            return [row(mv, p + j * size, end) for j in range(n)]
-        span = mv[lo:hi].tobytes()
-        if span.isascii():
-            return Rows(records, n, str(span, "ascii"), lo, make_ascii, unpack, packed)
-        str(span, "utf-8")  # checked now, as the records read at once are
-        return Rows(records, n, span, lo, make_other, unpack, packed)
+        return layout
 
+    # The function written out for the record (as its row is): each enum's
+    # check in line, a one-byte one on the records' bytes sliced, a wider
+    # one on its unpack (the layout's, after the unpack of the fields and of
+    # the lengths and the check of packing).
+    checks: List[str] = []
+    for i, (o, k, _, cases) in enumerate(enums):
+        top = f"records[{o}::{size}]" if k == 1 else f"layout[{3 + i}](records)"
+        checks += [
+            f"    top = max({top})",
+            f"    if top >= {cases}:",
+            f"        raise W(f'a discriminant of {{top}} where {cases} cases were expected')",
+        ]
+    # Packed: each string starts where the one before it ends, in the
+    # records' order, so that all of them lie in one span from the first's
+    # start to the last's end, the sum of their lengths. Told apart now from
+    # strings each in a block of its own (the last one ends elsewhere: each
+    # record read now, and checked, as without a Later), and checked in full
+    # when the records are built (`packed`: each start the first's plus the
+    # lengths before it), which half of the time read here took, for lists
+    # most callers never read. The span's bytes are checked to be UTF-8 now,
+    # as the records read at once are.
+    source = "\n".join([
+        "def later(mv, p, n):",
+        "    if n == 0:",
+        "        return []",
+        "    layout = layouts.get(n) or layout_of(n)",
+        f"    records = mv[p : p + n * {size}].tobytes()",
+        *checks,
+        "    (lo,) = first_pointer(records)",
+        "    hi = lo + sum(layout[1](records))",
+        f"    last, last_length = last_string(records, (n - 1) * {size})",
+        "    if last + last_length != hi or hi > len(mv):",
+        "        end = len(mv)",
+        f"        return [row(mv, p + j * {size}, end) for j in range(n)]",
+        "    span = mv[lo:hi].tobytes()",
+        "    if span.isascii():",
+        "        return Rows(records, n, str(span, 'ascii'), lo, make_ascii, layout[0], layout[2])",
+        "    str(span, 'utf-8')",
+        "    return Rows(records, n, span, lo, make_other, layout[0], layout[2])",
+    ])
+    later_env: Dict[str, Any] = {
+        "layouts": layouts, "layout_of": layout_of, "row": row, "Rows": Rows, "W": WasmtimeError,
+        "make_ascii": make_ascii, "make_other": make_other,
+        "first_pointer": struct.Struct(f"<{first_at}xI").unpack_from,
+        "last_string": struct.Struct(f"<{last_at}xII").unpack_from,
+    }
+    later: Callable[[memoryview, int, int], Any] = _run_written(source, "later list", later_env)["later"]
     return later
 
 
