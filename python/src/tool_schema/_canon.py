@@ -601,12 +601,12 @@ def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -
     # one on its unpack (the layout's, after the unpack of the fields and of
     # the lengths and the check of packing).
     checks: List[str] = []
-    for i, (o, k, _, cases) in enumerate(enums):
+    for i, (o, k, _, count) in enumerate(enums):
         top = f"records[{o}::{size}]" if k == 1 else f"layout[{3 + i}](records)"
         checks += [
             f"    top = max({top})",
-            f"    if top >= {cases}:",
-            f"        raise W(f'a discriminant of {{top}} where {cases} cases were expected')",
+            f"    if top >= {count}:",
+            f"        raise W(f'a discriminant of {{top}} where {count} cases were expected')",
         ]
     # Packed: each string starts where the one before it ends, in the
     # records' order, so that all of them lie in one span from the first's
