@@ -4,8 +4,9 @@ loop from dictionaries (as make bench times it), from texts, the runtime's
 call alone, and 89 calls converting ``{}`` (the fixed cost of a call), each
 round interleaved with openai-agents and pydantic-ai on fresh deep copies.
 Then the runtime's call once more, with the time spent inside the crossing
-into WebAssembly summed apart: the rest of a call is the package's own
-Python (writing the arguments, reading the answer).
+into WebAssembly, reading the conversion's changes and making the answer each
+summed apart: the rest of a call is the package's own Python around them
+(writing the arguments, reading the schema's text, the call's bookkeeping).
 
     taskset -c 1 bench/.venv/bin/python bench/python/downconvert_split.py [ROUNDS]
 """
@@ -79,45 +80,68 @@ def contenders() -> Dict[str, Callable[[List[Any]], None]]:
 
 
 def crossing_split(rounds: int) -> None:
-    """The runtime's call over the 89 texts, and the part of it inside the
-    crossing (the conversion, in the component), timed by wrapping the
-    crossing the call's written Python makes (``_canon.Function._fast``)."""
+    """The runtime's call over the 89 texts, and the parts of it timed apart
+    by wrapping what the call's written Python calls (``_canon.Function._fast``):
+    the crossing (the conversion, in the component), the reading of the
+    changes (``later…``, ``_canon._flat_later``) and the making of the answer
+    (``build…``); the rest of a call is the package's own Python around
+    them. Each wrapper's own cost (timed on a call that does nothing) is
+    taken off its part."""
     rt._call("downconvert", "downconvert", "{}", target)
     caller = rt._current.callers[("downconvert", "downconvert")]
     env = getattr(caller, "__globals__", {})
-    invoke = env.get("invoke")
-    if invoke is None:
+    if env.get("invoke") is None:
         print("(the call has no written fast path here: no crossing split)")
         return
-    inside = [0.0]
+    parts = {"inside the crossing": "invoke"}
+    parts.update({"reading the changes": k for k in env if k.startswith("later")})
+    parts.update({"making the answer": k for k in env if k.startswith("build")})
+    spent = {part: 0.0 for part in parts}
     clock = time.perf_counter
 
-    def timed(*args: Any) -> Any:
-        start = clock()
-        try:
-            return invoke(*args)
-        finally:
-            inside[0] += clock() - start
+    def timed(part: str, f: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any) -> Any:
+            start = clock()
+            try:
+                return f(*args)
+            finally:
+                spent[part] += clock() - start
 
-    env["invoke"] = timed
+        return call
+
+    originals = {name: env[name] for name in parts.values()}
+    nothing = timed("inside the crossing", lambda: None)
     try:
+        for part, name in parts.items():
+            env[name] = timed(part, originals[name])
         calls: List[float] = []
-        crossings: List[float] = []
+        split: Dict[str, List[float]] = {part: [] for part in parts}
+        wrapper: List[float] = []
         for _ in range(rounds):
-            inside[0] = 0.0
+            for part in spent:
+                spent[part] = 0.0
             gc.collect()
             start = clock()
             for t in texts:
                 rt._call("downconvert", "downconvert", t, target)
             calls.append(clock() - start)
-            crossings.append(inside[0])
+            for part in parts:
+                split[part].append(spent[part])
+            spent["inside the crossing"] = 0.0
+            for _ in texts:
+                nothing()
+            wrapper.append(spent["inside the crossing"])
     finally:
-        env["invoke"] = invoke
-    call, crossing = statistics.median(calls), statistics.median(crossings)
+        env.update(originals)
+    overhead = statistics.median(wrapper)
+    call = statistics.median(calls)
     print(f"{'the call again, all of it':34s} {call * 1e3:6.2f} ms (median of {rounds})")
-    print(f"{'  inside the crossing':34s} {crossing * 1e3:6.2f} ms, {crossing / len(texts) * 1e6:.1f} µs a call")
-    rest = (call - crossing) / len(texts) * 1e6
-    print(f"{'  the package around it':34s} {(call - crossing) * 1e3:6.2f} ms, {rest:.1f} µs a call")
+    rest = call
+    for part in parts:
+        took = statistics.median(split[part]) - overhead
+        rest -= took + overhead
+        print(f"{'  ' + part:34s} {took * 1e3:6.2f} ms, {took / len(texts) * 1e6:.1f} µs a call")
+    print(f"{'  the package around them':34s} {rest * 1e3:6.2f} ms, {rest / len(texts) * 1e6:.1f} µs a call")
 
 
 def main() -> None:
