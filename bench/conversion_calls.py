@@ -30,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import epoch_cost
 
@@ -38,14 +38,13 @@ ROOT = Path(__file__).resolve().parents[1]
 ROUNDS = (2, 7)
 
 
-def child(component: str, deadline: bool, rounds: int, cache: str) -> None:
-    """The measured process: `rounds` conversions of the 89, the engine
-    naming its code."""
+def named_runtime(component: str, cache: str, deadline: Optional[float]) -> Any:
+    """The package's `Runtime` for `component`, its engine naming the compiled
+    code through wasmtime's perf map (/tmp/perf-PID.map), its compiled form
+    cached in `cache`."""
     sys.path.insert(0, str(ROOT / "python" / "src"))
-    import json
-
     import tool_schema
-    from tool_schema import _engine, _runtime
+    from tool_schema import _engine
     from wasmtime import Engine
 
     def named_engine(bounds: _engine.Bounds) -> Engine:
@@ -54,7 +53,18 @@ def child(component: str, deadline: bool, rounds: int, cache: str) -> None:
         return Engine(config)
 
     _engine._new_engine = named_engine  # type: ignore[attr-defined]
-    rt = tool_schema.Runtime(component=component, cache_dir=cache, deadline=1.0 if deadline else None)
+    return tool_schema.Runtime(component=component, cache_dir=cache, deadline=deadline)
+
+
+def child(component: str, deadline: bool, rounds: int, cache: str) -> None:
+    """The measured process: `rounds` conversions of the 89, the engine
+    naming its code."""
+    rt = named_runtime(component, cache, 1.0 if deadline else None)
+    import json
+
+    import tool_schema
+    from tool_schema import _runtime
+
     target = _runtime._lower_target("openai")
     files = sorted((ROOT / "tests" / "real-tool-schemas" / "schemas").glob("*.json"))
     texts = [json.dumps(json.loads(f.read_text(encoding="utf-8")), separators=(",", ":")) for f in files]

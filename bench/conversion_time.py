@@ -34,23 +34,18 @@ def child(component: str, rounds: int, cache: str, control: str, ack: str) -> No
     import copy
     import json
 
-    import tool_schema
-    from tool_schema import _engine
-    from wasmtime import Engine
+    from conversion_calls import named_runtime
 
-    def named_engine(bounds: _engine.Bounds) -> Engine:
-        config = _engine._config(bounds)
-        config.profiler = "perfmap"
-        return Engine(config)
+    # With the package's default deadline, as make bench times it.
+    from tool_schema import DEFAULT_DEADLINE, DownconvertError
 
-    _engine._new_engine = named_engine  # type: ignore[attr-defined]
-    rt = tool_schema.Runtime(component=component, cache_dir=cache)
+    rt = named_runtime(component, cache, DEFAULT_DEADLINE)
     files = sorted((ROOT / "tests" / "real-tool-schemas" / "schemas").glob("*.json"))
     dicts = [json.loads(f.read_text(encoding="utf-8")) for f in files]
     for d in dicts:  # compiled, instantiated and read once before recording
         try:
             rt.downconvert(d, "openai")
-        except tool_schema.DownconvertError:
+        except DownconvertError:
             pass
     fresh = [copy.deepcopy(dicts) for _ in range(rounds)]
     ctl, ok = os.open(control, os.O_WRONLY), os.open(ack, os.O_RDONLY)
@@ -61,7 +56,7 @@ def child(component: str, rounds: int, cache: str, control: str, ack: str) -> No
         for d in schemas:
             try:
                 rt.downconvert(d, "openai")
-            except tool_schema.DownconvertError:
+            except DownconvertError:
                 pass
     took = time.perf_counter() - start
     os.write(ctl, b"disable\n")
