@@ -8,11 +8,14 @@ in each object (the component's code is its `.cwasm`), then the functions
 above half a percent. Run from the repository root after `make bench`
 (bench/.venv); needs perf:
 
-    taskset -c 1 bench/.venv/bin/python bench/conversion_time.py [ROUNDS] [COMPONENT]
+    taskset -c 1 bench/.venv/bin/python bench/conversion_time.py [--repeated] [ROUNDS] [COMPONENT]
 
 ROUNDS defaults to 300. COMPONENT is the component to profile, with its
 function names; without it, bench/named-component.sh builds one from the
-tree as it is (target/bench-profile/tool_schema.wasm).
+tree as it is (target/bench-profile/tool_schema.wasm). `--repeated`: each
+schema converted ROUNDS times in a row instead of ROUNDS rounds of the 89,
+so that the processor has just done the same work before each conversion
+(bench/python/warm_cold.py times the two orders).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def child(component: str, rounds: int, cache: str, control: str, ack: str) -> None:
+def child(component: str, rounds: int, repeated: bool, cache: str, control: str, ack: str) -> None:
     """The measured process: the fresh copies made first, then perf told to
     record for the loop alone."""
     sys.path.insert(0, str(ROOT / "python" / "src"))
@@ -47,7 +50,10 @@ def child(component: str, rounds: int, cache: str, control: str, ack: str) -> No
             rt.downconvert(d, "openai")
         except DownconvertError:
             pass
-    fresh = [copy.deepcopy(dicts) for _ in range(rounds)]
+    if repeated:
+        fresh = [[copy.deepcopy(d) for _ in range(rounds)] for d in dicts]
+    else:
+        fresh = [copy.deepcopy(dicts) for _ in range(rounds)]
     ctl, ok = os.open(control, os.O_WRONLY), os.open(ack, os.O_RDONLY)
     os.write(ctl, b"enable\n")
     os.read(ok, 16)
@@ -62,14 +68,18 @@ def child(component: str, rounds: int, cache: str, control: str, ack: str) -> No
     os.write(ctl, b"disable\n")
     os.read(ok, 16)
     print(f"pid {os.getpid()}")
-    print(f"{took / rounds / len(dicts) * 1e6:.1f} µs a schema under perf ({rounds} rounds of {len(dicts)})")
+    order = f"each of the {len(dicts)} {rounds} times in a row" if repeated else f"{rounds} rounds of {len(dicts)}"
+    print(f"{took / rounds / len(dicts) * 1e6:.1f} µs a schema under perf ({order})")
 
 
 def main() -> None:
     args = sys.argv[1:]
     if args[:1] == ["--child"]:
-        child(args[1], int(args[2]), args[3], args[4], args[5])
+        child(args[1], int(args[2]), args[3] == "repeated", args[4], args[5], args[6])
         return
+    repeated = args[:1] == ["--repeated"]
+    if repeated:
+        args = args[1:]
     rounds = int(args[0]) if args else 300
     if len(args) > 1:
         component = args[1]
@@ -80,7 +90,8 @@ def main() -> None:
         control, ack, data = (str(Path(tmp) / n) for n in ("control", "ack", "perf.data"))
         os.mkfifo(control)
         os.mkfifo(ack)
-        child_command = [sys.executable, __file__, "--child", component, str(rounds), tmp, control, ack]
+        order = "repeated" if repeated else "in-turn"
+        child_command = [sys.executable, __file__, "--child", component, str(rounds), order, tmp, control, ack]
         record = subprocess.run(
             ["perf", "record", "-q", "-F", "20000", "-D", "-1", "--control", f"fifo:{control},{ack}", "-o", data, "--"]
             + child_command,
