@@ -6,6 +6,8 @@
 //! much.
 
 use super::out::Out;
+use crate::json::write_string;
+use std::borrow::Cow;
 
 /// Whether a limit holds for one schema or for all the tools of a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,15 +115,25 @@ fn chars(s: &str) -> u64 {
 /// `large_enum`: the number of values past which one enum's string length
 /// is counted.
 pub fn measure(schema: &Out<'_>, large_enum: u64) -> Measure {
+    write_measured(schema, large_enum, &mut String::new())
+}
+
+/// Writes a converted schema as [`Out::write`] writes it, and counts it as
+/// [`measure`] does, in one walk: a conversion makes one pass over its
+/// result rather than two. Each pass over a tree decides again on every
+/// member's keyword, and a schema met once pays for those decisions more
+/// than for the instructions (bench/README.md, "Downconverting the real
+/// schemas for OpenAI").
+pub fn write_measured(schema: &Out<'_>, large_enum: u64, out: &mut String) -> Measure {
     let mut m = Measure::default();
-    visit(schema, 0, large_enum, &mut m, 0);
+    visit(schema, 0, large_enum, &mut m, 0, out);
     m
 }
 
-fn visit(v: &Out<'_>, objects: u64, large_enum: u64, m: &mut Measure, depth: usize) {
-    let Out::Object(members) = v else { return };
+fn visit(v: &Out<'_>, objects: u64, large_enum: u64, m: &mut Measure, depth: usize, out: &mut String) {
+    let Out::Object(members) = v else { return v.write(out) };
     if depth > super::convert::MAX_DEPTH * 4 {
-        return;
+        return v.write(out);
     }
     // What the node says of itself, in one pass over its members.
     let (mut is_object, mut union) = (false, false);
@@ -138,49 +150,75 @@ fn visit(v: &Out<'_>, objects: u64, large_enum: u64, m: &mut Measure, depth: usi
     let level = objects + u64::from(is_object);
     m.nesting = m.nesting.max(level);
     m.unions += u64::from(union);
-    for (k, sub) in members {
-        match (&**k, sub) {
-            ("properties", Out::Object(props)) => {
-                // `required` mostly names the properties in their order (a
-                // conversion for a target that requires all of them writes
-                // it so).
-                let mut next = 0;
-                for (name, s) in props {
-                    m.properties += 1;
-                    m.string_length += chars(name);
-                    let listed = super::convert::listed_in_order(required, &mut next, |r| r.as_str() == Some(name));
-                    m.optional_parameters += u64::from(!listed);
-                    visit(s, level, large_enum, m, depth + 1);
-                }
-            }
-            ("$defs" | "definitions", Out::Object(defs)) => {
-                for (name, s) in defs {
-                    m.string_length += chars(name);
-                    // A definition is used where it is referred to: counted
-                    // from the top.
-                    visit(s, 0, large_enum, m, depth + 1);
-                }
-            }
-            ("enum", Out::Array(values)) => {
-                m.enum_values += values.len() as u64;
-                let text: u64 = values.iter().filter_map(Out::as_str).map(chars).sum();
-                m.string_length += text;
-                if values.len() as u64 > large_enum {
-                    m.large_enum_length = m.large_enum_length.max(text);
-                }
-            }
-            ("const", Out::String(s)) => m.string_length += chars(s),
-            ("items" | "additionalProperties" | "not" | "contains" | "propertyNames", s) => {
-                visit(s, level, large_enum, m, depth + 1);
-            }
-            ("anyOf" | "allOf" | "oneOf" | "prefixItems", Out::Array(list)) => {
-                for s in list {
-                    visit(s, level, large_enum, m, depth + 1);
-                }
-            }
-            _ => {}
+    write_members(members, out, |sub, k, out| match (k, sub) {
+        ("properties", Out::Object(props)) => {
+            // `required` mostly names the properties in their order (a
+            // conversion for a target that requires all of them writes
+            // it so).
+            let mut next = 0;
+            write_members(props, out, |s, name, out| {
+                m.properties += 1;
+                m.string_length += chars(name);
+                let listed = super::convert::listed_in_order(required, &mut next, |r| r.as_str() == Some(name));
+                m.optional_parameters += u64::from(!listed);
+                visit(s, level, large_enum, m, depth + 1, out);
+            });
         }
+        ("$defs" | "definitions", Out::Object(defs)) => {
+            write_members(defs, out, |s, name, out| {
+                m.string_length += chars(name);
+                // A definition is used where it is referred to: counted
+                // from the top.
+                visit(s, 0, large_enum, m, depth + 1, out);
+            });
+        }
+        ("enum", Out::Array(values)) => {
+            m.enum_values += values.len() as u64;
+            let text: u64 = values.iter().filter_map(Out::as_str).map(chars).sum();
+            m.string_length += text;
+            if values.len() as u64 > large_enum {
+                m.large_enum_length = m.large_enum_length.max(text);
+            }
+            sub.write(out);
+        }
+        ("const", Out::String(s)) => {
+            m.string_length += chars(s);
+            sub.write(out);
+        }
+        ("items" | "additionalProperties" | "not" | "contains" | "propertyNames", s) => {
+            visit(s, level, large_enum, m, depth + 1, out);
+        }
+        ("anyOf" | "allOf" | "oneOf" | "prefixItems", Out::Array(list)) => {
+            out.push('[');
+            for (i, s) in list.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                visit(s, level, large_enum, m, depth + 1, out);
+            }
+            out.push(']');
+        }
+        _ => sub.write(out),
+    });
+}
+
+/// A compact object, as `json::write_members` writes it, each member's value
+/// written by `value`, which is given the member's name too.
+fn write_members<'o, 'a: 'o>(
+    members: &'o [(Cow<'a, str>, Out<'a>)],
+    out: &mut String,
+    mut value: impl FnMut(&'o Out<'a>, &'o str, &mut String),
+) {
+    out.push('{');
+    for (i, (k, v)) in members.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(k, out);
+        out.push(':');
+        value(v, k, out);
     }
+    out.push('}');
 }
 
 /// The limits of `limits` (of `scope`) that `m` is over. `tools`: how many
@@ -252,6 +290,53 @@ mod tests {
         // "ab" "c" "e" "d" "q" (6) + "xy" "z" (3) + "Q" (1) + "four" (4).
         assert_eq!(m.string_length, 14);
         assert_eq!(m.large_enum_length, 3);
+    }
+
+    #[test]
+    fn a_converted_schema_is_written_as_out_writes_it_while_it_is_counted() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/real-tool-schemas/schemas");
+        let mut files: Vec<_> =
+            std::fs::read_dir(dir).expect("the real schemas").map(|e| e.expect("an entry").path()).collect();
+        files.sort();
+        assert!(files.len() >= 89, "{}", files.len());
+        let mut checked = 0;
+        for target in ["openai", "anthropic", "gemini"] {
+            let p = super::super::profile_of(super::super::Target::BuiltIn(target)).expect("a built-in target");
+            for file in &files {
+                let text = std::fs::read_to_string(file).expect("a schema");
+                let Ok(((written, counted), _, _)) = super::super::converted(&p, &text, |out| {
+                    let mut written = String::new();
+                    let counted = write_measured(out, 1, &mut written);
+                    ((written, out.to_json()), (counted, measure(out, 1)))
+                }) else {
+                    continue;
+                };
+                assert_eq!(written.0, written.1, "{target}: {}", file.display());
+                assert_eq!(counted.0, counted.1, "{target}: {}", file.display());
+                checked += 1;
+            }
+        }
+        assert!(checked >= 3 * 85, "{checked}");
+    }
+
+    #[test]
+    fn a_value_that_is_not_a_schema_object_is_written_and_not_counted() {
+        for text in ["true", "[]", r#"{"anyOf":true,"properties":[1],"enum":{"a":1},"const":2,"x":{"properties":{}}}"#]
+        {
+            let v = value(text);
+            let out = Out::of(&v);
+            let mut written = String::new();
+            let m = write_measured(&out, 1, &mut written);
+            assert_eq!(written, v.to_json(), "{text}");
+            let expected = if text.starts_with('{') {
+                // `properties` (not an object here) still makes it an object
+                // schema, and `anyOf` a union; nothing else is counted.
+                Measure { nesting: 1, unions: 1, ..Measure::default() }
+            } else {
+                Measure::default()
+            };
+            assert_eq!(m, expected, "{text}");
+        }
     }
 
     #[test]

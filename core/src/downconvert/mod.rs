@@ -140,8 +140,12 @@ pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverte
     let p = profile_of(target)?;
     let large = large_enum(&p);
     let (written, changes, lossless) = converted(&p, schema_text, |out| {
+        // The converted schema is about as long as the input (hints add
+        // text, dropped keywords take it away). Written and measured in one
+        // walk.
+        let mut schema = String::with_capacity(schema_text.len() + schema_text.len() / 4 + 16);
+        let m = budget::write_measured(out, large, &mut schema);
         // A schema over a limit the vendor documents would be refused by it.
-        let m = budget::measure(out, large);
         let over = budget::over(&p.limits, budget::Scope::Schema, &m, 1, None, &p.name);
         if !over.is_empty() {
             return Err(over
@@ -149,10 +153,6 @@ pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverte
                 .map(|o| Diagnostic { code: Code::Olp005, message: o.message, path: "$".into() })
                 .collect::<Vec<_>>());
         }
-        // The converted schema is about as long as the input (hints add
-        // text, dropped keywords take it away).
-        let mut schema = String::with_capacity(schema_text.len() + schema_text.len() / 4 + 16);
-        out.write(&mut schema);
         Ok(schema)
     })?;
     Ok(Downconverted { schema: written?, changes, lossless })
