@@ -53,16 +53,15 @@ pub(crate) fn proven(root: &Value) -> bool {
 /// [`proven`], and if so whether any schema the walk visits has a `$ref`
 /// (`Some(false)`: no schema of `root` refers to another).
 pub(crate) fn proof(root: &Value) -> Option<bool> {
-    let backtrack_limit = super::Limits::default().regex_backtrack_limit as u64;
-    let draft7 = root.get("$schema").and_then(Value::as_str).is_some_and(|s| META_7.contains(&s));
-    let mut walk = Walk { root, draft7, refs: false, backtrack_limit };
+    let mut walk = Walk::new(root);
     walk.schema(root, true)?;
     if !walk.refs {
         // No reference: the in-place weights above are refcheck's, and
         // within the limit.
         return Some(false);
     }
-    super::refcheck::bounded(root, super::MAX_REF_EXPANSION).then_some(true)
+    (walk.plainly_bounded(super::MAX_REF_EXPANSION) || super::refcheck::bounded(root, super::MAX_REF_EXPANSION))
+        .then_some(true)
 }
 
 struct Walk<'v> {
@@ -74,6 +73,14 @@ struct Walk<'v> {
     /// A `$ref` was seen: refcheck decides loops and fan-out.
     refs: bool,
     backtrack_limit: u64,
+    /// The object schemas visited, and the `$ref`s.
+    objects: u64,
+    references: u64,
+    /// Every `$ref` names an object schema, by a fragment with no `%`, and
+    /// no `$ref` is in that schema or in its in-place subschemas.
+    plain_targets: bool,
+    /// The schemas `refers_in_place` may still read, in all.
+    in_place_budget: u64,
 }
 
 /// What a pointer's next segment names, walking down from a schema.
@@ -84,7 +91,24 @@ enum Expect {
     Name,
 }
 
-impl Walk<'_> {
+/// The most schemas one proof reads to see that its references' targets
+/// refer no further (past it, refcheck decides).
+const IN_PLACE_BUDGET: u64 = 4096;
+
+impl<'v> Walk<'v> {
+    fn new(root: &'v Value) -> Walk<'v> {
+        Walk {
+            root,
+            draft7: root.get("$schema").and_then(Value::as_str).is_some_and(|s| META_7.contains(&s)),
+            refs: false,
+            backtrack_limit: super::Limits::default().regex_backtrack_limit as u64,
+            objects: 0,
+            references: 0,
+            plain_targets: true,
+            in_place_budget: IN_PLACE_BUDGET,
+        }
+    }
+
     /// Walks one schema: its in-place weight (itself and what its in-place
     /// subschemas weigh, as refcheck counts them: a boolean schema weighs
     /// nothing), or `None` when it is not proven.
@@ -94,6 +118,7 @@ impl Walk<'_> {
             Value::Object(m) => m,
             _ => return None,
         };
+        self.objects += 1;
         let mut weight = 1u64;
         for (k, sub) in members {
             let k = k.as_str();
@@ -229,12 +254,53 @@ impl Walk<'_> {
             return None;
         }
         self.refs = true;
+        self.references += 1;
+        if self.plain_targets
+            && (fragment.contains('%')
+                || !matches!(at, Value::Object(_))
+                || refers_in_place(at, &mut self.in_place_budget))
+        {
+            self.plain_targets = false;
+        }
         Some(())
+    }
+
+    /// Whether, after a walk that proved the schema, refcheck's verdict is
+    /// sure to be "bounded" without building its graph: every reference names
+    /// an object schema from which no chain of in-place subschemas reaches
+    /// another reference, so no loop can close (a loop needs a second
+    /// reference to come back up the tree); and each schema's expansion is
+    /// at most the schemas' count for itself and the same for each
+    /// reference, within `limit`. Otherwise refcheck is asked.
+    fn plainly_bounded(&self, limit: u64) -> bool {
+        self.plain_targets && self.objects.saturating_mul(self.references.saturating_add(1)) <= limit
     }
 
     fn pattern(&self, source: &str) -> bool {
         Pattern::compiles(source, self.backtrack_limit)
     }
+}
+
+/// Whether `v` or a subschema it applies in place (`not`, `if`, `then`,
+/// `else`, `allOf`, `anyOf`, `oneOf`, `dependentSchemas`, as refcheck's edges
+/// go) has a `$ref` or `$dynamicRef`; also `true` once `budget` schemas have
+/// been read (so that many references to a large target cost no more than
+/// refcheck).
+fn refers_in_place(v: &Value, budget: &mut u64) -> bool {
+    let Value::Object(members) = v else { return false };
+    if *budget == 0 {
+        return true;
+    }
+    *budget -= 1;
+    members.iter().any(|(k, sub)| match k.as_str() {
+        "$ref" | "$dynamicRef" => true,
+        "not" | "if" | "then" | "else" => refers_in_place(sub, budget),
+        "allOf" | "anyOf" | "oneOf" => {
+            sub.as_array().is_some_and(|items| items.iter().any(|s| refers_in_place(s, budget)))
+        }
+        "dependentSchemas" => sub.as_object().is_some_and(|map| map.iter().any(|(_, s)| refers_in_place(s, budget))),
+        _ => false,
+    })
 }
 
 /// A byte a fragment keeps as it is when resolved against the base URI:
@@ -453,6 +519,50 @@ mod tests {
             refused += usize::from(!exact);
         }
         assert!(compared > 400 && refused > 20, "{compared} compared, {refused} refused");
+    }
+
+    /// Where the walk finds the references plainly bounded, refcheck finds
+    /// them bounded too, at the expansion limit and at small ones; most real
+    /// schemas with references are found so.
+    #[test]
+    fn references_plainly_bounded_are_bounded() {
+        let mut all = every_schema();
+        // Loops through each in-place keyword, a fan-out, and a recursion
+        // through the instance, which is bounded.
+        for (i, text) in [
+            r##"{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}"##,
+            r##"{"$defs":{"a":{"allOf":[{"$ref":"#"}]}},"$ref":"#/$defs/a"}"##,
+            r##"{"$defs":{"a":{"anyOf":[{"type":"null"},{"not":{"$ref":"#/$defs/a"}}]}},"properties":{"x":{"$ref":"#/$defs/a"}}}"##,
+            r##"{"$defs":{"a":{"if":{"$ref":"#/$defs/a"}}},"items":{"$ref":"#/$defs/a"}}"##,
+            r##"{"$defs":{"a":{"dependentSchemas":{"k":{"$ref":"#/$defs/a"}}}},"$ref":"#/$defs/a"}"##,
+            r##"{"$defs":{"a":{"oneOf":[{"$ref":"#/$defs/b"},{"$ref":"#/$defs/b"}]},"b":{"allOf":[{},{}]}},"$ref":"#/$defs/a"}"##,
+            r##"{"$defs":{"t":{"properties":{"c":{"items":{"$ref":"#/$defs/t"}}}}},"$ref":"#/$defs/t"}"##,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            all.push((format!("case {i}"), text.to_owned()));
+        }
+        let (mut plain, mut with_refs, mut real_plain, mut real_refs) = (0, 0, 0, 0);
+        for (name, text) in &all {
+            let v = parsed(text);
+            let mut walk = Walk::new(&v);
+            if walk.schema(&v, true).is_none() || !walk.refs {
+                continue;
+            }
+            with_refs += 1;
+            let real = name.contains("real-tool-schemas");
+            real_refs += usize::from(real);
+            for limit in [1, 3, 10, 50, crate::validate::MAX_REF_EXPANSION] {
+                if walk.plainly_bounded(limit) {
+                    assert!(crate::validate::refcheck::bounded(&v, limit), "{name} (limit {limit}): {text}");
+                    plain += 1;
+                    real_plain += usize::from(real && limit == crate::validate::MAX_REF_EXPANSION);
+                }
+            }
+        }
+        assert!(with_refs > 50 && plain > 40, "{plain} plainly bounded of {with_refs}");
+        assert!(real_plain * 10 >= real_refs * 8, "{real_plain} of {real_refs} real schemas with references");
     }
 
     /// A reference loop through a place no keyword holds is a loop, found on
