@@ -337,7 +337,7 @@ pub fn write_compact(value: &Value, out: &mut String) {
         Value::Number(n) => out.push_str(n.as_str()),
         Value::String(s) => write_string(s, out),
         Value::Array(items) => write_items(items, out, write_compact),
-        Value::Object(members) => write_members(members, out, write_compact),
+        Value::Object(members) => write_members(members, out, |v, _, out| write_compact(v, out)),
     }
 }
 
@@ -355,17 +355,23 @@ pub(crate) fn write_items<T>(items: &[T], out: &mut String, item: impl Fn(&T, &m
     out.push(']');
 }
 
-/// A compact object, each member's value written by `value`.
+/// A compact object, each member's value written by `value`, which is
+/// given the member's name too.
 #[inline]
-pub(crate) fn write_members<K: AsRef<str>, V>(members: &[(K, V)], out: &mut String, value: impl Fn(&V, &mut String)) {
+pub(crate) fn write_members<K: AsRef<str>, V>(
+    members: &[(K, V)],
+    out: &mut String,
+    mut value: impl FnMut(&V, &str, &mut String),
+) {
     out.push('{');
     for (i, (k, v)) in members.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        write_string(k.as_ref(), out);
+        let k = k.as_ref();
+        write_string(k, out);
         out.push(':');
-        value(v, out);
+        value(v, k, out);
     }
     out.push('}');
 }

@@ -6,8 +6,7 @@
 //! much.
 
 use super::out::Out;
-use crate::json::write_string;
-use std::borrow::Cow;
+use crate::json::write_members;
 
 /// Whether a limit holds for one schema or for all the tools of a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,25 +199,6 @@ fn visit(v: &Out<'_>, objects: u64, large_enum: u64, m: &mut Measure, depth: usi
         }
         _ => sub.write(out),
     });
-}
-
-/// A compact object, as `json::write_members` writes it, each member's value
-/// written by `value`, which is given the member's name too.
-fn write_members<'o, 'a: 'o>(
-    members: &'o [(Cow<'a, str>, Out<'a>)],
-    out: &mut String,
-    mut value: impl FnMut(&'o Out<'a>, &'o str, &mut String),
-) {
-    out.push('{');
-    for (i, (k, v)) in members.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write_string(k, out);
-        out.push(':');
-        value(v, k, out);
-    }
-    out.push('}');
 }
 
 /// The limits of `limits` (of `scope`) that `m` is over. `tools`: how many

@@ -98,7 +98,7 @@ impl<'a> Out<'a> {
             Out::Number(n) => out.push_str(n.as_str()),
             Out::String(s) => write_string(s, out),
             Out::Array(items) => write_items(items, out, Out::write),
-            Out::Object(members) => write_members(members, out, Out::write),
+            Out::Object(members) => write_members(members, out, |v, _, out| v.write(out)),
         }
     }
 
