@@ -25,6 +25,7 @@ from typing import Any, Callable, Dict, List
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "python" / "src"))
 
+import peers  # noqa: E402
 import tool_schema  # noqa: E402
 from tool_schema import _runtime  # noqa: E402
 
@@ -50,32 +51,7 @@ def contenders() -> Dict[str, Callable[[List[Any]], None]]:
         "the runtime's call alone, texts": lambda _: [rt._call("downconvert", "downconvert", t, target) for t in texts],
         "89 calls converting {}": lambda _: [rt._call("downconvert", "downconvert", "{}", target) for _ in texts],
     }
-    try:
-        from agents.strict_schema import ensure_strict_json_schema
-
-        def agents(schemas: List[Any]) -> None:
-            for s in schemas:
-                try:
-                    ensure_strict_json_schema(s)
-                except Exception:  # noqa: BLE001 - a refusal, counted
-                    pass
-
-        out["openai-agents"] = agents
-    except ImportError:
-        pass
-    try:
-        from pydantic_ai.profiles.openai import OpenAIJsonSchemaTransformer
-
-        def pydantic_ai(schemas: List[Any]) -> None:
-            for s in schemas:
-                try:
-                    OpenAIJsonSchemaTransformer(s, strict=True).walk()
-                except Exception:  # noqa: BLE001
-                    pass
-
-        out["pydantic-ai"] = pydantic_ai
-    except ImportError:
-        pass
+    out.update(peers.converters())
     return out
 
 

@@ -31,6 +31,7 @@ from typing import Any, Callable, Dict, List
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "python" / "src"))
 
+import peers  # noqa: E402
 import tool_schema  # noqa: E402
 from tool_schema import _runtime  # noqa: E402
 
@@ -64,19 +65,11 @@ def contenders() -> Dict[str, Callable[[List[Any]], None]]:
         "package, dictionaries": package,
         "the runtime's call alone, texts": call_alone,
     }
-    try:
-        from agents.strict_schema import ensure_strict_json_schema
-
-        def agents(schemas: List[Any]) -> None:
-            for s in schemas:
-                try:
-                    ensure_strict_json_schema(s)
-                except Exception:  # noqa: BLE001 - a refusal, counted
-                    pass
-
-        out["openai-agents"] = agents
-    except ImportError:
+    agents = peers.converters().get("openai-agents")
+    if agents is None:
         print("(openai-agents is not installed: run make bench first)")
+    else:
+        out["openai-agents"] = agents
     return out
 
 
