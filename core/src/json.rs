@@ -344,7 +344,7 @@ pub fn write_compact(value: &Value, out: &mut String) {
 /// A compact array, each item written by `item` (the writers of this
 /// module's values and of the conversion's share it).
 #[inline]
-pub(crate) fn write_items<T>(items: &[T], out: &mut String, item: impl Fn(&T, &mut String)) {
+pub(crate) fn write_items<T>(items: &[T], out: &mut String, mut item: impl FnMut(&T, &mut String)) {
     out.push('[');
     for (i, x) in items.iter().enumerate() {
         if i > 0 {

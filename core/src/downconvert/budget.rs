@@ -6,7 +6,7 @@
 //! much.
 
 use super::out::Out;
-use crate::json::write_members;
+use crate::json::{write_items, write_members};
 
 /// Whether a limit holds for one schema or for all the tools of a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,14 +188,7 @@ fn visit(v: &Out<'_>, objects: u64, large_enum: u64, m: &mut Measure, depth: usi
             visit(s, level, large_enum, m, depth + 1, out);
         }
         ("anyOf" | "allOf" | "oneOf" | "prefixItems", Out::Array(list)) => {
-            out.push('[');
-            for (i, s) in list.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                visit(s, level, large_enum, m, depth + 1, out);
-            }
-            out.push(']');
+            write_items(list, out, |s, out| visit(s, level, large_enum, m, depth + 1, out));
         }
         _ => sub.write(out),
     });

@@ -294,11 +294,12 @@ fn refers_in_place(v: &Value, budget: &mut u64) -> bool {
     *budget -= 1;
     members.iter().any(|(k, sub)| match k.as_str() {
         "$ref" | "$dynamicRef" => true,
-        "not" | "if" | "then" | "else" => refers_in_place(sub, budget),
-        "allOf" | "anyOf" | "oneOf" => {
-            sub.as_array().is_some_and(|items| items.iter().any(|s| refers_in_place(s, budget)))
-        }
-        "dependentSchemas" => sub.as_object().is_some_and(|map| map.iter().any(|(_, s)| refers_in_place(s, budget))),
+        k if in_place(k) => match holds(k) {
+            Holds::One => refers_in_place(sub, budget),
+            Holds::List => sub.as_array().is_some_and(|items| items.iter().any(|s| refers_in_place(s, budget))),
+            Holds::Map => sub.as_object().is_some_and(|map| map.iter().any(|(_, s)| refers_in_place(s, budget))),
+            Holds::Other => false,
+        },
         _ => false,
     })
 }
