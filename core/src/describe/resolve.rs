@@ -617,9 +617,9 @@ impl<'c> Resolver<'c> {
         // STJ binds constructor parameters to properties ignoring case.
         let ctor = if obj.parameters.is_empty() { &obj.constructor } else { &obj.parameters };
         let folded: HashMap<String, usize> =
-            members.iter().enumerate().rev().map(|(i, m)| (m.name.to_lowercase(), i)).collect();
+            members.iter().enumerate().rev().map(|(i, m)| (ignoring_case(m.name), i)).collect();
         for p in ctor {
-            match folded.get(&p.name.to_lowercase()) {
+            match folded.get(&ignoring_case(&p.name)) {
                 Some(&i) => members[i].required |= p.default.is_none(),
                 None => self.sink.report(
                     Code::Old002,
@@ -656,9 +656,29 @@ fn ignored(attrs: &[Attribute]) -> bool {
     })
 }
 
+/// `name` folded for System.Text.Json's match of constructor parameters to
+/// properties, which ignores case (`OrdinalIgnoreCase`, each character mapped
+/// alone): each character lowercased, and a final sigma taken as the sigma it
+/// is a form of (`Σ`, `σ` and `ς` are one letter there wherever they stand).
+fn ignoring_case(name: &str) -> String {
+    name.chars().flat_map(char::to_lowercase).map(|c| if c == 'ς' { 'σ' } else { c }).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn constructor_parameters_match_properties_ignoring_case_character_by_character() {
+        let same = |a: &str, b: &str| ignoring_case(a) == ignoring_case(b);
+        assert!(same("CaseId", "caseID"));
+        assert!(same("ÉTÉ", "été"));
+        // Σ, σ and the final ς are one letter to OrdinalIgnoreCase, wherever
+        // they stand.
+        assert!(same("ΑΣ", "ας") && same("ΑΣ", "ασ") && same("Σα", "ςα"));
+        assert!(!same("caseId", "caseIds"));
+        assert!(!same("a", "b"));
+    }
 
     #[test]
     fn builtin_names_only_from_system_namespaces() {
