@@ -216,6 +216,11 @@ def test_a_mapping_is_written_by_orjson_to_the_text_json_dumps_writes() -> None:
     for v in (None, [None], [1, None], {"a": None}, {"a": [None, {"b": None}]}):
         same(v)
     same({"null": "null", "t": ["null", ":null", ",null", "[null"], "f": "0.00001 1e-7 date-time e-5"})
+    # A form written again found past texts that only look like one: the
+    # matches of a search are followed to the one that counts.
+    for f in (1e-7, -3e-5, 0.00001, 2.5e-6):
+        same({"a": "date-time x-e y-1", "b": ["nullable", "null"], "f": f})
+        same([-1, "re-", "-e-", f])
     # What orjson refuses or hands back: integers past 64 bits, keys that are
     # not strings, subclasses of built-in types, deep nesting, tuples.
     same({"big": 2**64, "small": -(2**63) - 1, "huge": 10**40})
@@ -269,6 +274,10 @@ def test_a_mapping_is_written_by_orjson_to_the_text_json_dumps_writes() -> None:
         {"x": -float("inf")},
         # Beside a null, which orjson would write for them too.
         {"a": None, "x": [float("nan")]},
+        # After strings holding "null" (each match of the search followed).
+        {"t": "null", "u": ["nullable", "a null"], "x": float("nan")},
+        ["null", float("-inf")],
+        [float("nan"), 1],
         [None, (1, {"f": F(float("inf"))})],
         {"e": NotANumber.N, "n": None},
         deep_nan,
