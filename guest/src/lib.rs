@@ -10,7 +10,7 @@ use exports::onellm::tool_schema::describe::{
     FromSource, Guest as Describe, SourceDiagnostic, SourceFile, SourceOptions,
 };
 use exports::onellm::tool_schema::downconvert::{
-    Change, ChangeAction, Downconverted, Guest as Downconvert, OverLimit, Target,
+    Change, ChangeAction, Downconverted, DownconvertedJson, Guest as Downconvert, OverLimit, Target,
 };
 use exports::onellm::tool_schema::encode::{Guest as Encode, Outcome, Part, ToolResult};
 use exports::onellm::tool_schema::tools::{
@@ -343,32 +343,16 @@ fn target(t: &Target) -> tool_schema::Target<'_> {
     }
 }
 
-/// The changes as WIT records, their strings packed into one region (a host
-/// reads them with one copy: `pools::Pools::packed`).
+/// The changes as WIT records.
 fn changes(cs: &[tool_schema::Change]) -> Vec<Change> {
-    packed(
-        cs.len(),
-        |i| [cs[i].pointer.as_str(), cs[i].keyword.as_str(), cs[i].detail.as_str()],
-        |i, [pointer, keyword, detail]| Change { pointer, keyword, action: action(cs[i].action), detail },
-    )
-}
-
-#[cfg(target_arch = "wasm32")]
-fn packed<'s, T, const N: usize>(
-    rows: usize,
-    strings: impl Fn(usize) -> [&'s str; N],
-    build: impl FnMut(usize, [String; N]) -> T,
-) -> Vec<T> {
-    ALLOCATOR.packed(rows, strings, build)
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn packed<'s, T, const N: usize>(
-    rows: usize,
-    strings: impl Fn(usize) -> [&'s str; N],
-    mut build: impl FnMut(usize, [String; N]) -> T,
-) -> Vec<T> {
-    (0..rows).map(|i| build(i, strings(i).map(str::to_owned))).collect()
+    cs.iter()
+        .map(|c| Change {
+            pointer: c.pointer.clone(),
+            keyword: c.keyword.clone(),
+            action: action(c.action),
+            detail: c.detail.clone(),
+        })
+        .collect()
 }
 
 fn action(a: tool_schema::ChangeAction) -> ChangeAction {
@@ -394,6 +378,16 @@ impl Downconvert for Component {
     fn downconvert(schema: String, t: Target) -> Result<Downconverted, Vec<Diagnostic>> {
         tool_schema::downconvert(&schema, target(&t))
             .map(|d| Downconverted { schema: d.schema, changes: changes(&d.changes), lossless: d.lossless })
+            .map_err(diagnostics)
+    }
+
+    fn downconvert_json(schema: String, t: Target) -> Result<DownconvertedJson, Vec<Diagnostic>> {
+        tool_schema::downconvert(&schema, target(&t))
+            .map(|d| DownconvertedJson {
+                changes_json: tool_schema::downconvert::changes_json(&d.changes),
+                schema: d.schema,
+                lossless: d.lossless,
+            })
             .map_err(diagnostics)
     }
 

@@ -765,8 +765,10 @@ export class ToolSchema {
     this.#need('downconvert');
     text(schema, 'schema');
     const t = rawTarget(target);
-    const d = this.#call('downconvert', 'downconvert', [schema, t], downconvertError);
-    return { schema: d.schema, changes: d.changes.map(change), lossless: d.lossless };
+    // downconvert-json: the changes as one JSON text, one string read from
+    // the component's memory where a list of records is four for each change.
+    const d = this.#call('downconvert', 'downconvertJson', [schema, t], downconvertError);
+    return { schema: d.schema, changes: JSON.parse(d.changesJson).map(change), lossless: d.lossless };
   }
 
   /**

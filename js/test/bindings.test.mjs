@@ -119,7 +119,10 @@ const COVERED = {
   },
   encode: { encodeResult: 'encodeResult' },
   downconvert: {
+    // downconvert() reads downconvert-json; downconvert gives the same answer
+    // as a list of records.
     downconvert: 'downconvert',
+    downconvertJson: 'downconvert',
     restoreArgs: 'restoreArgs',
     providerProfile: 'providerProfile',
     budget: 'budget',

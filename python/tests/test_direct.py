@@ -107,6 +107,17 @@ def test_every_function_is_called_directly_through_the_core_module_and_all_but_t
         }
 
 
+def _as_downconverted(answer: Any) -> Any:
+    """A conversion as the package's class, whichever export and call gave
+    it (diagnostics as they came)."""
+    if isinstance(answer, (list, ts.Downconverted)):
+        return answer
+    fields = vars(answer)
+    if "changes-json" in fields:
+        return _runtime._new_downconverted_json(fields["schema"], fields["changes-json"], fields["lossless"])
+    return ts.Downconverted(fields["schema"], [_runtime._change(c) for c in fields["changes"]], fields["lossless"])
+
+
 @pytest.mark.parametrize("target", ["anthropic", "openai", "gemini"])
 def test_downconvert_of_every_real_schema_gives_what_the_generic_call_gives(
     both: Dict[str, ts.Runtime], target: str
@@ -119,6 +130,13 @@ def test_downconvert_of_every_real_schema_gives_what_the_generic_call_gives(
             # The package's own classes, made directly.
             assert isinstance(direct, ts.Downconverted) and isinstance(generic, Record)
             assert all(isinstance(c, ts.Change) for c in direct.changes)
+        # downconvert-json: the same answer, its changes as one JSON text,
+        # directly and generically.
+        for rt in both.values():
+            as_json = _raw(rt, "downconvert", "downconvert-json", text, Variant(target))
+            if not isinstance(as_json, list) and rt is both["direct"]:
+                assert isinstance(as_json, ts.Downconverted) and "changes" not in vars(as_json)
+            assert _plain(_as_downconverted(as_json)) == _plain(_as_downconverted(generic))
         # And through the API, equal objects.
         try:
             d = both["direct"].downconvert(text, target)
@@ -192,6 +210,9 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
         ("encode", "encode-result", "t", "int", context, Variant("returned", "\"x\""), False),
         ("downconvert", "restore-args", schema, Variant("openai"), '{"a":null}'),
         ("downconvert", "restore-args", schema, Variant("openai"), '{"a":"x"}'),
+        ("downconvert", "downconvert-json", schema, Variant("anthropic")),
+        ("downconvert", "downconvert-json", '{"type":"object","properties":{"a\\"\\n":{"minimum":1}}}', Variant("gemini")),
+        ("downconvert", "downconvert-json", "{", Variant("openai")),
         ("downconvert", "provider-profile", "gemini"),
         ("downconvert", "provider-profile", "mistral"),
         ("downconvert", "budget", [small] * 21, Variant("anthropic")),
@@ -203,6 +224,8 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
     for interface, name, *args in calls:
         direct = _raw(both["direct"], interface, name, *args)
         generic = _raw(both["generic"], interface, name, *args)
+        if name == "downconvert-json":
+            direct, generic = _as_downconverted(direct), _as_downconverted(generic)
         assert _plain(direct) == _plain(generic), (name, args)
         if name in ("describe-source", "source-descriptor"):
             # The package's own classes, made directly.

@@ -32,8 +32,9 @@ def test_changes_are_built_when_first_read_and_are_then_an_ordinary_list(docket:
     import pickle
 
     d = ts.downconvert(docket.input_schema_json, "openai")
-    # Nothing built yet: the records are kept as the component wrote them.
-    assert "changes" not in vars(d)
+    # Nothing built yet: the changes are kept as the JSON text the component
+    # wrote them in.
+    assert "changes" not in vars(d) and json.loads(vars(d)["_changes_json"])[0]["action"] == "removed"
     # Another call in between does not change them (they were copied at the call).
     ts.downconvert('{"type":"object","properties":{"zz":{"type":"string","format":"uri"}}}', "openai")
     changes = d.changes
@@ -51,6 +52,34 @@ def test_changes_are_built_when_first_read_and_are_then_an_ordinary_list(docket:
     assert made.changes == [] and vars(made)["changes"] == []
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         getattr(d, "nope")
+
+
+def test_changes_in_any_other_form_than_the_components_are_an_error_when_read() -> None:
+    from tool_schema import _runtime
+
+    change = {"pointer": "/a", "keyword": "minimum", "action": "removed", "detail": "d"}
+    good = _runtime._new_downconverted_json("{}", json.dumps([change, dict(change, pointer="")]), False)
+    assert good.changes == [ts.Change("/a", "minimum", "removed", "d"), ts.Change("", "minimum", "removed", "d")]
+    assert _runtime._new_downconverted_json("{}", "[]", True).changes == []
+    for text in (
+        "",
+        "{",
+        "{}",
+        '"x"',
+        "[1]",
+        "[[]]",
+        json.dumps([dict(change, action="shrunk")]),
+        json.dumps([dict(change, pointer=1)]),
+        json.dumps([dict(change, detail=None)]),
+        json.dumps([{k: change[k] for k in ("keyword", "pointer", "action", "detail")}]),
+        json.dumps([dict(change, extra="x")]),
+        json.dumps([{k: v for k, v in change.items() if k != "detail"}]),
+        "[" + json.dumps(change) + "," * 100 + "]",
+    ):
+        d = _runtime._new_downconverted_json("{}", text, True)
+        assert d.schema == "{}" and d.lossless is True
+        with pytest.raises(ts.ToolSchemaError, match="the component's changes are not a JSON list of changes"):
+            d.changes
 
 
 # -- each target ---------------------------------------------------------------------

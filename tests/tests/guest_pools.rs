@@ -1,62 +1,71 @@
-//! The component's packing of an answer's strings (guest/src/pools.rs),
-//! checked natively on a `Pools` of its own (not the global allocator here:
-//! the packed strings point into its region, so they are never dropped).
+//! The component's allocator (guest/src/pools.rs), checked natively on a
+//! `Pools` of its own (not the global allocator here), over the system's.
 
-#[allow(dead_code)]
 #[path = "../../guest/src/pools.rs"]
 mod pools;
 
-use std::cell::Cell;
-use std::mem::ManuallyDrop;
+use std::alloc::{GlobalAlloc, Layout};
 
-/// Where `s` starts, counted from `start` (the region's first packed string).
-fn offset_in(s: &str, start: *const u8) -> usize {
-    s.as_ptr() as usize - start as usize
+fn layout(size: usize, align: usize) -> Layout {
+    Layout::from_size_align(size, align).expect("a valid layout")
 }
 
-/// The rows come back with copies of their strings, in order, one after
-/// another in one region (the empty ones pointing into it too).
+/// A freed block of a class is the next one that class gives (the lists are
+/// last in, first out), never one of another class; blocks of one class are
+/// distinct while held.
 #[test]
-fn rows_are_built_of_copies_packed_one_after_another() {
+fn a_freed_block_is_reused_by_its_own_class_only() {
     let p = pools::Pools::new();
-    let rows = [["/properties/a", "type", "widened: null"], ["", "required", "every property é"]];
-    let built = ManuallyDrop::new(p.packed(rows.len(), |i| rows[i], |i, copies| (i, copies)));
-    assert_eq!(built.len(), 2);
-    for (i, (row, copies)) in built.iter().enumerate() {
-        assert_eq!(*row, i);
-        assert_eq!(copies.each_ref().map(String::as_str), rows[i]);
-    }
-    let start = built[0].1[0].as_ptr();
-    let mut at = 0;
-    for (_, copies) in built.iter() {
-        for c in copies {
-            if !c.is_empty() {
-                assert_eq!(offset_in(c, start), at, "{c:?}");
-            }
-            at += c.len();
+    unsafe {
+        let a = p.alloc(layout(24, 8));
+        let b = p.alloc(layout(24, 8));
+        assert!(!a.is_null() && !b.is_null() && a != b);
+        // 17 to 32 bytes are one class; 33 another.
+        p.dealloc(a, layout(24, 8));
+        let other = p.alloc(layout(33, 8));
+        assert_ne!(other, a);
+        let again = p.alloc(layout(32, 16));
+        assert_eq!(again, a);
+        for (block, l) in [(b, layout(24, 8)), (other, layout(33, 8)), (again, layout(32, 16))] {
+            p.dealloc(block, l);
         }
     }
 }
 
-/// A `strings` that gives longer strings when asked again than when the
-/// region was sized never makes a copy past the region: what no longer fits
-/// is a copy of its own, and every row still holds what was asked for.
+/// Resizing within a class keeps the block; to another class, or to or from
+/// the system's sizes (past 512 bytes, or aligned to more than 16), moves it
+/// with its bytes.
 #[test]
-fn strings_longer_the_second_time_are_copied_apart() {
+fn realloc_keeps_the_block_within_its_class_and_moves_the_bytes_otherwise() {
     let p = pools::Pools::new();
-    let asked = [Cell::new(0), Cell::new(0)];
-    let (short, long) = (["ab", "c"], ["abcdefgh", "c"]);
-    let strings = |i: usize| {
-        asked[i].set(asked[i].get() + 1);
-        if asked[i].get() == 1 { short } else { long }
-    };
-    let built = ManuallyDrop::new(p.packed(2, strings, |_, copies| copies));
-    assert_eq!(asked.each_ref().map(Cell::get), [2, 2]);
-    for copies in built.iter() {
-        assert_eq!(copies.each_ref().map(String::as_str), long);
+    unsafe {
+        let a = p.alloc(layout(20, 4));
+        for i in 0..20 {
+            a.add(i).write(i as u8);
+        }
+        assert_eq!(p.realloc(a, layout(20, 4), 30), a);
+        let mut block = a;
+        let mut l = layout(30, 4);
+        for size in [100, 600, 5000, 40] {
+            let moved = p.realloc(block, l, size);
+            assert!(!moved.is_null());
+            let bytes = std::slice::from_raw_parts(moved, 20);
+            assert_eq!(bytes, (0..20).map(|i| i as u8).collect::<Vec<_>>().as_slice(), "to {size} bytes");
+            block = moved;
+            l = layout(size, 4);
+        }
+        p.dealloc(block, l);
+        // Aligned past the classes: the system's, and usable.
+        let wide = p.alloc(layout(64, 64));
+        assert!(!wide.is_null() && (wide as usize).is_multiple_of(64));
+        p.dealloc(wide, layout(64, 64));
+        // Zeroed from a list too, after a block was written and freed.
+        let w = p.alloc(layout(48, 8));
+        std::ptr::write_bytes(w, 0xAB, 48);
+        p.dealloc(w, layout(48, 8));
+        let z = p.alloc_zeroed(layout(48, 8));
+        assert_eq!(z, w);
+        assert!(std::slice::from_raw_parts(z, 48).iter().all(|&b| b == 0));
+        p.dealloc(z, layout(48, 8));
     }
-    // The region was sized for 6 bytes: the first long string does not fit
-    // and is a copy of its own; the ones after it that still fit are packed.
-    let packed_start = built[0][1].as_ptr();
-    assert_eq!(offset_in(&built[1][1], packed_start), 1);
 }

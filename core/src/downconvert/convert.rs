@@ -21,6 +21,28 @@ pub struct Change {
     pub detail: String,
 }
 
+/// The changes as one compact JSON text: an array of objects with the
+/// record's fields, `{"pointer":…,"keyword":…,"action":…,"detail":…}`, in
+/// order (`action` as [`ChangeAction::as_str`] names it). This is the form
+/// `downconvert-json` gives them in, for a host that builds its change
+/// objects only when they are read.
+pub fn changes_json(changes: &[Change]) -> String {
+    let room: usize = changes.iter().map(|c| c.pointer.len() + c.keyword.len() + c.detail.len() + 64).sum();
+    let mut out = String::with_capacity(room + 2);
+    crate::json::write_items(changes, &mut out, |c, out| {
+        out.push_str("{\"pointer\":");
+        crate::json::write_string(&c.pointer, out);
+        out.push_str(",\"keyword\":");
+        crate::json::write_string(&c.keyword, out);
+        out.push_str(",\"action\":\"");
+        out.push_str(c.action.as_str());
+        out.push_str("\",\"detail\":");
+        crate::json::write_string(&c.detail, out);
+        out.push('}');
+    });
+    out
+}
+
 /// What a change did to its keyword (docs/downconvert.md says what each
 /// means); its name as the interface writes it is [`ChangeAction::as_str`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -2087,6 +2109,63 @@ thread_local!(static GENERAL_ONLY: std::cell::Cell<bool> = const { std::cell::Ce
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `changes_json` is every change's record as a JSON object, written as
+    /// the crate's writer writes the same value: for every real schema and
+    /// built-in target, and for texts that need escapes.
+    #[test]
+    fn changes_json_writes_each_record_as_an_object() {
+        let as_value = |changes: &[Change]| {
+            Value::Array(
+                changes
+                    .iter()
+                    .map(|c| {
+                        Value::Object(vec![
+                            ("pointer".into(), Value::String(c.pointer.clone())),
+                            ("keyword".into(), Value::String(c.keyword.clone())),
+                            ("action".into(), Value::String(c.action.as_str().into())),
+                            ("detail".into(), Value::String(c.detail.clone())),
+                        ])
+                    })
+                    .collect(),
+            )
+        };
+        let limits = crate::json::ParseLimits { max_bytes: usize::MAX, max_depth: 512 };
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/real-tool-schemas/schemas");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(root).expect("the real schemas") {
+            let text = std::fs::read_to_string(entry.expect("an entry").path()).expect("a schema");
+            for (target, _) in super::super::BUILT_IN {
+                let Ok(d) = super::super::downconvert(&text, super::super::Target::BuiltIn(target)) else { continue };
+                let written = changes_json(&d.changes);
+                assert_eq!(written, as_value(&d.changes).to_json());
+                assert_eq!(crate::json::parse(&written, limits).expect("JSON"), as_value(&d.changes));
+                seen += d.changes.len();
+            }
+        }
+        assert!(seen > 1000, "{seen} changes");
+        let odd = [
+            Change {
+                pointer: "/properties/a\"b~1c\n".into(),
+                keyword: "x-\u{1}\\".into(),
+                action: ChangeAction::Moved,
+                detail: "é \u{2028} \u{1F600}".into(),
+            },
+            Change {
+                pointer: String::new(),
+                keyword: String::new(),
+                action: ChangeAction::Removed,
+                detail: String::new(),
+            },
+        ];
+        let written = changes_json(&odd);
+        assert_eq!(written, as_value(&odd).to_json());
+        assert!(
+            written.starts_with(r#"[{"pointer":"/properties/a\"b~1c\n","keyword":"x-\u0001\\","action":"moved""#),
+            "{written}"
+        );
+        assert_eq!(changes_json(&[]), "[]");
+    }
 
     /// Every schema the repository has (the real ones, the third-party
     /// vectors' inputs and every converted schema the vectors expect) and a

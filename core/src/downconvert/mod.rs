@@ -17,7 +17,7 @@ mod restore;
 use crate::diag::{Code, Diagnostic};
 use crate::json::{self, ParseLimits, Value};
 use crate::validate::{ArgError, Options, Validator};
-pub use convert::{Change, ChangeAction};
+pub use convert::{Change, ChangeAction, changes_json};
 use out::Out;
 pub use profile::{BUILT_IN, Profile};
 use std::borrow::Cow;

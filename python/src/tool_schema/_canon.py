@@ -30,12 +30,10 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import operator
 import struct
 import threading
 import weakref
 from ctypes import c_size_t, c_uint64, c_void_p
-from itertools import accumulate
 from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from wasmtime import Engine, FuncType, Linker, Module, Store, Trap, ValType, WasmtimeError
@@ -418,77 +416,13 @@ def _flat(t: "_Ty") -> bool:
     return isinstance(t, _String) or (isinstance(t, _Variant) and t.enum)
 
 
-class Later:
-    """How a record is built (``build``) when a list of it is read later: the
-    list's memory copied at the call, each record built when the list is
-    first used (:class:`Rows`). For records a caller often never looks at
-    (a conversion's changes)."""
-
-    def __init__(self, build: Callable[..., Any]):
-        self.build = build
-
-    def __call__(self, *fields: Any) -> Any:
-        # Where the list is read at once (wasmtime-py's component calls).
-        return self.build(*fields)
-
-
-class Rows:
-    """A list of flat records copied out of the instance's memory at the call
-    and built when first used: iterating it (or :meth:`built`) builds them,
-    once. ``records`` is the list's bytes as the instance wrote them; the
-    records' strings are one span of the memory (the guest packs them:
-    ``guest/src/pools.rs``), copied and decoded at the call as ``text``
-    (``base`` is the span's address). When the records are built, ``unpack``
-    reads every record's fields from ``records`` (string fields as addresses
-    in the memory, then lengths) and ``packed(fields)`` checks that each
-    string is where the span holds it (:func:`_flat_later`)."""
-
-    __slots__ = ("_records", "_count", "_text", "_base", "_make", "_unpack", "_packed", "_built")
-
-    def __init__(
-        self,
-        records: bytes,
-        count: int,
-        text: Any,
-        base: int,
-        make: Callable[..., Any],
-        unpack: Callable[[bytes], Tuple[int, ...]],
-        packed: Callable[[Tuple[int, ...]], bool],
-    ):
-        self._records, self._count, self._text, self._base, self._make = records, count, text, base, make
-        self._unpack, self._packed = unpack, packed
-        self._built: Optional[List[Any]] = None
-
-    def __len__(self) -> int:
-        return self._count
-
-    def __iter__(self) -> Any:
-        return iter(self.built())
-
-    def built(self) -> List[Any]:
-        """The records, built on the first call."""
-        built = self._built
-        if built is None:
-            make, text, base = self._make, self._text, self._base
-            fields = self._unpack(self._records)
-            if not self._packed(fields):
-                raise WasmtimeError("the strings of a list of records are not where the list's span holds them")
-            width = len(fields) // self._count
-            built = self._built = [make(text, base, fields, at) for at in range(0, len(fields), width)]
-            self._records = b""
-        return built
-
-
 class _FlatRecords(_List):
     """A list of records of strings and enums only (``list<change>``): each
-    record read by :func:`_flat_row`, in one unpack and one expression; or,
-    for a record built by a :class:`Later`, copied now and read when used
-    (:class:`Rows`)."""
+    record read by :func:`_flat_row`, in one unpack and one expression."""
 
-    def __init__(self, element: "_Record", later: bool = False):
+    def __init__(self, element: "_Record"):
         super().__init__(element)
         self.row = _flat_row(element)
-        self.later: Optional[Callable[[memoryview, int, int], Any]] = _flat_later(element, self.row) if later else None
 
     def load(self, cx: _Context, mv: memoryview, ptr: int) -> Any:
         p, n = _PAIR.unpack_from(mv, ptr)
@@ -496,154 +430,8 @@ class _FlatRecords(_List):
         end = len(mv)
         if p + n * size > end:
             raise WasmtimeError("a list past the end of the instance's memory")
-        if self.later is not None:
-            return self.later(mv, p, n)
         row = self.row
         return [row(mv, p + i * size, end) for i in range(n)]
-
-
-def _flat_later(record: "_Record", row: Callable[[memoryview, int, int], Any]) -> Callable[[memoryview, int, int], Any]:
-    """A function ``later(mv, p, n)`` reading the list of ``n`` records at
-    ``p`` as a :class:`Rows`: the records' bytes copied now, each
-    discriminant checked, the strings' span copied and decoded once; the
-    records' fields unpacked and the records built when used, once each
-    string is checked to be where the span holds it. When the strings do not
-    lie one after another (a guest that does not pack them, as the component
-    does: ``guest/src/pools.rs``), the records are read now, by ``row``, as
-    without a :class:`Later`."""
-    fmt, layout, width = _flat_layout(record)
-    size = record.size
-    # Each record's fields unpacked one after another: its padding at the end too.
-    fmt += f"{size - struct.calcsize('<' + fmt)}x"
-    strings = [w for w, cases in layout if cases is None]
-    if not strings:
-        # Nothing to copy: each record read now.
-        return lambda mv, p, n: [row(mv, p + j * size, len(mv)) for j in range(n)]
-    # Where a record's first string's address is in its unpacked fields.
-    first = strings[0]
-    string_offsets = [o for f, o in zip(record.fields, record.offsets) if isinstance(f, _String)]
-    first_at, last_at = string_offsets[0], string_offsets[-1]
-    # A record's string lengths alone (small integers, which Python does not
-    # allocate; the addresses are read when the records are built).
-    lengths_fmt, at = "", 0
-    for o in string_offsets:
-        lengths_fmt += f"{o + 4 - at}xI"
-        at = o + 8
-    lengths_fmt += f"{size - at}x"
-    # Each enum's discriminants: a one-byte one sliced from the records'
-    # bytes (every size-th byte from its offset), a wider one unpacked.
-    enums = [
-        (o, f.disc_size, f.disc.format[-1], len(f.cases))
-        for f, o in zip(record.fields, record.offsets)
-        if isinstance(f, _Variant)
-    ]
-    env: Dict[str, Any] = {"build": record.build}
-    values: List[str] = []
-    for w, cases in layout:
-        if cases is None:
-            values.append(f"t[f[a + {w}] - b:f[a + {w}] - b + f[a + {w + 1}]]")
-        else:
-            env[f"c{w}"] = cases
-            values.append(f"c{w}[f[a + {w}]]")
-    # Built from the span as text when it is ASCII (a str sliced), else as
-    # bytes (each slice decoded).
-    ascii_source = "def make(t, b, f, a):\n    return build(" + ", ".join(values) + ")"
-    other_source = "def make(t, b, f, a):\n    return build(" + ", ".join(
-        f"str({v}, 'utf-8')" if v.startswith("t") else v for v in values
-    ) + ")"
-    make_ascii = _run_written(ascii_source, "later record", dict(env))["make"]
-    make_other = _run_written(other_source, "later record", dict(env))["make"]
-
-    def picks(at: List[int]) -> Callable[[Tuple[int, ...]], Tuple[int, ...]]:
-        # The values at `at` of the unpacked tuple, as a tuple (itemgetter
-        # gives a bare value for one index).
-        if len(at) == 1:
-            (i,) = at
-            return lambda f: (f[i],)
-        return operator.itemgetter(*at)
-
-    def read_n(n: int) -> Tuple[Any, ...]:
-        # For n records: the unpack of their fields, of their strings'
-        # lengths, the check that the strings are packed, then each enum's
-        # discriminants.
-        starts = [r * width + w for r in range(n) for w in strings]
-        starts_of, lengths_of = picks(starts), picks([i + 1 for i in starts])
-
-        def packed(fields: Tuple[int, ...]) -> bool:
-            # Each start the first's plus the lengths before it: one
-            # comparison of tuples.
-            return tuple(accumulate(lengths_of(fields), initial=fields[first]))[:-1] == starts_of(fields)
-
-        # Each enum's: None for one byte (sliced from the records' bytes).
-        discriminants = [
-            None if k == 1 else struct.Struct("<" + f"{o}x{code}{size - o - k}x" * n).unpack_from
-            for o, k, code, _ in enums
-        ]
-        return (
-            struct.Struct("<" + fmt * n).unpack_from,
-            struct.Struct("<" + lengths_fmt * n).unpack_from,
-            packed,
-            *discriminants,
-        )
-
-    layouts: Dict[int, Tuple[Any, ...]] = {}
-
-    def layout_of(n: int) -> Tuple[Any, ...]:
-        layout = layouts.get(n)
-        if layout is None:
-            layout = read_n(n)
-            if n <= 256:
-                layouts[n] = layout
-        return layout
-
-    # The function written out for the record (as its row is): each enum's
-    # check in line, a one-byte one on the records' bytes sliced, a wider
-    # one on its unpack (the layout's, after the unpack of the fields and of
-    # the lengths and the check of packing).
-    checks: List[str] = []
-    for i, (o, k, _, count) in enumerate(enums):
-        top = f"records[{o}::{size}]" if k == 1 else f"layout[{3 + i}](records)"
-        checks += [
-            f"    top = max({top})",
-            f"    if top >= {count}:",
-            f"        raise W(f'a discriminant of {{top}} where {count} cases were expected')",
-        ]
-    # Packed: each string starts where the one before it ends, in the
-    # records' order, so that all of them lie in one span from the first's
-    # start to the last's end, the sum of their lengths. Told apart now from
-    # strings each in a block of its own (the last one ends elsewhere: each
-    # record read now, and checked, as without a Later), and checked in full
-    # when the records are built (`packed`: each start the first's plus the
-    # lengths before it), which half of the time read here took, for lists
-    # most callers never read. The span's bytes are checked to be UTF-8 now,
-    # as the records read at once are.
-    source = "\n".join([
-        "def later(mv, p, n):",
-        "    if n == 0:",
-        "        return []",
-        "    layout = layouts.get(n) or layout_of(n)",
-        f"    records = mv[p : p + n * {size}].tobytes()",
-        *checks,
-        "    (lo,) = first_pointer(records)",
-        "    hi = lo + sum(layout[1](records))",
-        f"    last, last_length = last_string(records, (n - 1) * {size})",
-        "    if last + last_length != hi or hi > len(mv):",
-        "        end = len(mv)",
-        f"        return [row(mv, p + j * {size}, end) for j in range(n)]",
-        "    span = mv[lo:hi].tobytes()",
-        "    if span.isascii():",
-        "        return Rows(records, n, str(span, 'ascii'), lo, make_ascii, layout[0], layout[2])",
-        "    str(span, 'utf-8')",
-        "    return Rows(records, n, span, lo, make_other, layout[0], layout[2])",
-    ])
-    later_env: Dict[str, Any] = {
-        "layouts": layouts, "layout_of": layout_of, "row": row, "Rows": Rows, "W": WasmtimeError,
-        "make_ascii": make_ascii, "make_other": make_other,
-        "first_pointer": struct.Struct(f"<{first_at}xI").unpack_from,
-        "last_string": struct.Struct(f"<{last_at}xII").unpack_from,
-    }
-    later: Callable[[memoryview, int, int], Any] = _run_written(source, "later list", later_env)["later"]
-    return later
 
 
 _WRITTEN: Dict[str, Any] = {}
@@ -991,9 +779,7 @@ class _LoaderWriter:
                 f"{pad}if {p} + {n} * {size} > len(mv):",
                 f"{pad}    raise W(\"a list past the end of the instance's memory\")",
             ]
-            if isinstance(t, _FlatRecords) and t.later is not None:
-                out.append(f"{pad}{v} = {self.bind('later', t.later)}(mv, {p}, {n})")
-            elif isinstance(t, _FlatRecords):
+            if isinstance(t, _FlatRecords):
                 row = self.bind("row", t.row)
                 out.append(f"{pad}{v} = [{row}(mv, {p} + i * {size}, len(mv)) for i in range({n})]")
             else:
@@ -1040,13 +826,13 @@ def _ty(ty: Any, instance: Any, records: Dict[Tuple[str, ...], Callable[..., Any
         if isinstance(ty.element, wt.U8):
             raise Unsupported("list<u8>")
         if isinstance(element, _Record) and all(_flat(f) for f in element.fields):
-            return _FlatRecords(element, isinstance(records.get(element.names), Later))
+            return _FlatRecords(element)
         return _List(element)
     if isinstance(ty, wt.RecordType):
         names = tuple(name for name, _ in ty.fields)
         fields = [_ty(t, instance, records) for _, t in ty.fields]
         build = records.get(names) or _direct._plain_record(names)
-        return _Record(names, fields, build.build if isinstance(build, Later) else build)
+        return _Record(names, fields, build)
     if isinstance(ty, wt.EnumType):
         return _Variant([(name, None) for name in ty.names], False, [], True)
     if isinstance(ty, (wt.VariantType, wt.OptionType, wt.ResultType)):

@@ -390,6 +390,55 @@ class Change:
     detail: str
 
 
+def _new_change(pointer: str, keyword: str, action: str, detail: str) -> Change:
+    # Change(...) without its frozen __init__'s object.__setattr__ per field:
+    # the same object, made in a third of the time (a conversion has dozens).
+    c: Change = object.__new__(Change)
+    fields = c.__dict__
+    fields["pointer"] = pointer
+    fields["keyword"] = keyword
+    fields["action"] = action
+    fields["detail"] = detail
+    return c
+
+
+#: The names of WIT ``change-action``.
+_ACTIONS = frozenset(
+    ("removed", "relaxed", "unenforced", "dropped", "closed", "required", "widened")
+    + ("reshaped", "merged", "inlined", "typed", "ordered", "moved")
+)
+_CHANGE_FIELDS = ("pointer", "keyword", "action", "detail")
+
+try:
+    from orjson import loads as _loads
+except ImportError:  # pragma: no cover - orjson is a dependency
+    _loads = json.loads
+
+
+def _changes_of_json(text: str) -> List[Change]:
+    """The changes of a conversion from the component's JSON text of them
+    (WIT ``downconverted-json``): an array of objects with exactly the four
+    fields of ``change``, each a string, the action one of its names.
+    Anything else is a :class:`ToolSchemaError` saying so (the component
+    writes no other)."""
+    try:
+        items = _loads(text)
+        if type(items) is not list:
+            raise ValueError
+        changes = []
+        for item in items:
+            if type(item) is not dict or tuple(item) != _CHANGE_FIELDS:
+                raise ValueError
+            pointer, keyword, action, detail = item.values()
+            if not (type(pointer) is type(keyword) is type(action) is type(detail) is str) or action not in _ACTIONS:
+                raise ValueError
+            changes.append(_new_change(pointer, keyword, action, detail))
+        return changes
+    except ValueError:
+        shown = text if len(text) <= 80 else text[:77] + "..."
+        raise ToolSchemaError(f"the component's changes are not a JSON list of changes: {shown!r}") from None
+
+
 @dataclass(frozen=True)
 class Downconverted:
     """A schema converted for a provider's strict mode (WIT ``downconverted``)."""
@@ -401,22 +450,23 @@ class Downconverted:
     #: True when no constraint became only a hint (text in a description).
     lossless: bool
 
-    # An answer read from the component keeps its changes' records as the
-    # component wrote them (copied at the call) and builds the Change objects
-    # when ``changes`` is first read: a caller that only sends the schema
-    # never pays for them. Once built they are an ordinary list.
+    # An answer read from the component keeps its changes as the JSON text
+    # the component wrote them in (WIT ``downconvert-json``: one string
+    # copied at the call) and builds the Change objects when ``changes`` is
+    # first read: a caller that only sends the schema never pays for them.
+    # Once built they are an ordinary list.
 
     def __getattr__(self, name: str) -> Any:
         if name == "changes":
-            rows = self.__dict__.get("_rows")
-            if rows is not None:
-                changes: List[Change] = rows.built()
+            text = self.__dict__.get("_changes_json")
+            if text is not None:
+                changes = _changes_of_json(text)
                 self.__dict__["changes"] = changes
                 return changes
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __reduce__(self) -> Any:
-        # Copied and pickled as its three fields (never the records behind them).
+        # Copied and pickled as its three fields (never the text behind them).
         return (Downconverted, (self.schema, self.changes, self.lossless))
 
 

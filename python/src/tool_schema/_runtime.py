@@ -66,6 +66,7 @@ from ._model import (
     ToolSchemaError,
     TrapError,
     ValidationResult,
+    _new_change,
 )
 
 if TYPE_CHECKING:
@@ -654,27 +655,13 @@ def _change(r: Record) -> Change:
     return Change(_field(r, "pointer"), _field(r, "keyword"), _field(r, "action"), _field(r, "detail"))
 
 
-def _new_change(pointer: str, keyword: str, action: str, detail: str) -> Change:
-    # Change(...) without its frozen __init__'s object.__setattr__ per field:
-    # the same object, made in a third of the time (a conversion has dozens).
-    c: Change = object.__new__(Change)
-    fields = c.__dict__
-    fields["pointer"] = pointer
-    fields["keyword"] = keyword
-    fields["action"] = action
-    fields["detail"] = detail
-    return c
-
-
-def _new_downconverted(schema: str, changes: Any, lossless: bool) -> Downconverted:
-    # Changes read as records to build later (_canon.Rows) are built when
-    # Downconverted.changes is first read.
-    if not isinstance(changes, _canon.Rows):
-        return Downconverted(schema, changes, lossless)
+def _new_downconverted_json(schema: str, changes_json: str, lossless: bool) -> Downconverted:
+    # The changes stay the component's JSON text until Downconverted.changes
+    # is first read.
     d: Downconverted = object.__new__(Downconverted)
     fields = d.__dict__
     fields["schema"] = schema
-    fields["_rows"] = changes
+    fields["_changes_json"] = changes_json
     fields["lossless"] = lossless
     return d
 
@@ -682,9 +669,10 @@ def _new_downconverted(schema: str, changes: Any, lossless: bool) -> Downconvert
 #: Records the direct calls build as the package's own classes, by their WIT
 #: field names (what the generic calls give as Record is converted instead).
 _RECORDS: Dict[Tuple[str, ...], Callable[..., Any]] = {
-    ("pointer", "keyword", "action", "detail"): _canon.Later(_new_change),
+    ("pointer", "keyword", "action", "detail"): _new_change,
     ("path", "keyword", "message", "location", "schema-location", "params"): _new_arg_error,
-    ("schema", "changes", "lossless"): _new_downconverted,
+    ("schema", "changes", "lossless"): Downconverted,
+    ("schema", "changes-json", "lossless"): _new_downconverted_json,
     ("code", "message", "file", "line", "column", "path"): _new_source_diagnostic,
     ("json", "warnings"): SourceDescriptor,
     ("limit", "scope", "allowed", "measured", "tool", "message"): OverLimit,
@@ -1005,7 +993,7 @@ class Runtime:
                 "default-limits",
             ],
             "encode": ["encode-result"],
-            "downconvert": ["downconvert", "restore-args", "provider-profile", "budget"],
+            "downconvert": ["downconvert", "downconvert-json", "restore-args", "provider-profile", "budget"],
             "work": ["set-work-budget", "work-budget"],
             "tools": [
                 "[static]tool.from-descriptor",
@@ -1364,17 +1352,20 @@ class Runtime:
         does not take is removed and its meaning appended to the node's
         description; every change is listed. Raises :class:`DownconvertError`
         (``OLS…`` for an unusable schema, ``OLP…`` for the target)."""
-        lowered = _lower_target(target)
-        answer = self._call("downconvert", "downconvert", _schema_text(schema), lowered)
+        # The common case first, without the calls that tell the others
+        # apart: a built-in target's name and a dictionary.
+        lowered = _BUILT_IN_TARGETS.get(target) if type(target) is str else None
+        if lowered is None:
+            lowered = _lower_target(target)
+        text = _write_json(schema) if type(schema) is dict else _schema_text(schema)
+        # The changes come as one JSON text, built into Change objects when
+        # first read (Downconverted.changes).
+        answer = self._call("downconvert", "downconvert-json", text, lowered)
         if isinstance(answer, Downconverted):
             return answer
         if isinstance(answer, list):
             raise DownconvertError([_diagnostic(d) for d in answer])
-        return Downconverted(
-            schema=_field(answer, "schema"),
-            changes=[_change(c) for c in _field(answer, "changes")],
-            lossless=_field(answer, "lossless"),
-        )
+        return _new_downconverted_json(_field(answer, "schema"), _field(answer, "changes-json"), _field(answer, "lossless"))
 
     def restore_args(self, original_schema: SchemaInput, target: Target, args: JsonInput) -> ValidationResult:
         """Turns the model's answer to the schema converted for ``target`` back
