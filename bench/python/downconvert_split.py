@@ -3,10 +3,11 @@ for OpenAI (bench/README.md, "Downconverting the real schemas"): the same
 loop from dictionaries (as make bench times it), from texts, the runtime's
 call alone, and 89 calls converting ``{}`` (the fixed cost of a call), each
 round interleaved with openai-agents and pydantic-ai on fresh deep copies.
-Then the runtime's call once more, with the time spent inside the crossing
-into WebAssembly, reading the conversion's changes and making the answer each
-summed apart: the rest of a call is the package's own Python around them
-(writing the arguments, reading the schema's text, the call's bookkeeping).
+Then the runtime's call (``downconvert-json``, as the package makes it) once
+more, with the time spent inside the crossing into WebAssembly and making the
+answer each summed apart: the rest of a call is the package's own Python
+around them (writing the arguments, reading the schema's and the changes'
+texts, the call's bookkeeping).
 
     taskset -c 1 bench/.venv/bin/python bench/python/downconvert_split.py [ROUNDS]
 """
@@ -48,8 +49,8 @@ def contenders() -> Dict[str, Callable[[List[Any]], None]]:
     out: Dict[str, Callable[[List[Any]], None]] = {
         "package, dictionaries": ours,
         "package, texts": lambda _: ours(texts),
-        "the runtime's call alone, texts": lambda _: [rt._call("downconvert", "downconvert", t, target) for t in texts],
-        "89 calls converting {}": lambda _: [rt._call("downconvert", "downconvert", "{}", target) for _ in texts],
+        "the runtime's call alone, texts": lambda _: [rt._call("downconvert", "downconvert-json", t, target) for t in texts],
+        "89 calls converting {}": lambda _: [rt._call("downconvert", "downconvert-json", "{}", target) for _ in texts],
     }
     out.update(peers.converters())
     return out
@@ -58,19 +59,17 @@ def contenders() -> Dict[str, Callable[[List[Any]], None]]:
 def crossing_split(rounds: int) -> None:
     """The runtime's call over the 89 texts, and the parts of it timed apart
     by wrapping what the call's written Python calls (``_canon.Function._fast``):
-    the crossing (the conversion, in the component), the reading of the
-    changes (``later…``, ``_canon._flat_later``) and the making of the answer
-    (``build…``); the rest of a call is the package's own Python around
-    them. Each wrapper's own cost (timed on a call that does nothing) is
+    the crossing (the conversion, in the component) and the making of the
+    answer (``build…``); the rest of a call is the package's own Python
+    around them. Each wrapper's own cost (timed on a call that does nothing) is
     taken off its part."""
-    rt._call("downconvert", "downconvert", "{}", target)
-    caller = rt._current.callers[("downconvert", "downconvert")]
+    rt._call("downconvert", "downconvert-json", "{}", target)
+    caller = rt._current.callers[("downconvert", "downconvert-json")]
     env = getattr(caller, "__globals__", {})
     if env.get("invoke") is None:
         print("(the call has no written fast path here: no crossing split)")
         return
     parts = {"inside the crossing": "invoke"}
-    parts.update({"reading the changes": k for k in env if k.startswith("later")})
     parts.update({"making the answer": k for k in env if k.startswith("build")})
     spent = {part: 0.0 for part in parts}
     clock = time.perf_counter
@@ -99,7 +98,7 @@ def crossing_split(rounds: int) -> None:
             gc.collect()
             start = clock()
             for t in texts:
-                rt._call("downconvert", "downconvert", t, target)
+                rt._call("downconvert", "downconvert-json", t, target)
             calls.append(clock() - start)
             for part in parts:
                 split[part].append(spent[part])

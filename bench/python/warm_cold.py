@@ -57,7 +57,7 @@ def package(schemas: List[Any]) -> None:
 
 def call_alone(schemas: List[Any]) -> None:
     for t in schemas:
-        rt._call("downconvert", "downconvert", t, target)
+        rt._call("downconvert", "downconvert-json", t, target)
 
 
 def contenders() -> Dict[str, Callable[[List[Any]], None]]:
