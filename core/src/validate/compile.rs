@@ -210,30 +210,23 @@ fn unknown_meta(s: &str) -> Diagnostic {
 }
 
 /// The members of large objects by name, built as pointers go through them.
-type MemberIndex<'v> = HashMap<*const Value, HashMap<&'v str, &'v Value>>;
+pub(crate) type MemberIndex<'v> = HashMap<*const Value, HashMap<&'v str, &'v Value>>;
 
 /// Objects with more members than this are indexed when a pointer goes through them.
 const INDEXED_MEMBERS: usize = 32;
 
-/// The value a JSON pointer names inside `root`.
-pub(crate) fn navigate_plain<'v>(root: &'v Value, pointer: &str) -> Option<&'v Value> {
-    navigate(root, pointer, None)
-}
-
 /// The value a JSON pointer names inside `root`; through `index`, a member
 /// of a large object (a `$defs` of thousands, each referred to) is found in
 /// constant time.
-fn navigate<'v>(root: &'v Value, pointer: &str, mut index: Option<&mut MemberIndex<'v>>) -> Option<&'v Value> {
+pub(crate) fn navigate<'v>(
+    root: &'v Value,
+    pointer: &str,
+    mut index: Option<&mut MemberIndex<'v>>,
+) -> Option<&'v Value> {
     let mut cur = root;
     for seg in uri::pointer_segments(pointer)? {
         cur = match (cur, index.as_deref_mut()) {
-            (Value::Object(members), Some(index)) if members.len() > INDEXED_MEMBERS => {
-                let by_name = index.entry(cur as *const Value).or_insert_with(|| {
-                    // The first of duplicate names wins, as `Value::get` has it.
-                    members.iter().rev().map(|(k, v)| (k.as_str(), v)).collect()
-                });
-                *by_name.get(&*seg)?
-            }
+            (Value::Object(_), Some(index)) => member(cur, &seg, index)?,
             (Value::Object(_), _) => cur.get(&seg)?,
             (Value::Array(items), _) => {
                 if seg.len() > 1 && seg.starts_with('0') {
@@ -245,6 +238,20 @@ fn navigate<'v>(root: &'v Value, pointer: &str, mut index: Option<&mut MemberInd
         };
     }
     Some(cur)
+}
+
+/// The member `name` of the object `object` (the first of duplicate names,
+/// as `Value::get` has it); through `index` when the object is large.
+pub(crate) fn member<'v>(object: &'v Value, name: &str, index: &mut MemberIndex<'v>) -> Option<&'v Value> {
+    match object {
+        Value::Object(members) if members.len() > INDEXED_MEMBERS => {
+            let by_name = index
+                .entry(object as *const Value)
+                .or_insert_with(|| members.iter().rev().map(|(k, v)| (k.as_str(), v)).collect());
+            by_name.get(name).copied()
+        }
+        _ => object.get(name),
+    }
 }
 
 struct Compiler<'v> {

@@ -155,32 +155,63 @@ pub fn references(root: &Value, limit: u64) -> References {
 /// Whether the references of a schema with one resource and no anchors are
 /// [`References::Bounded`]: the same graph as [`references`], its nodes
 /// known by where they are in memory instead of by their pointers, for a
-/// verdict that words nothing.
+/// verdict that words nothing; and with the schemas references name where
+/// no keyword holds one (which [`references`] leaves to the compiled
+/// program, which compiles them as schemas) taken in as nodes.
 pub(crate) fn bounded(root: &Value, limit: u64) -> bool {
     let mut nodes: Vec<(&Value, &[(String, Value)])> = Vec::new();
-    let mut pending: Vec<&Value> = vec![root];
-    while let Some(v) = pending.pop() {
-        let Value::Object(members) = v else { continue };
-        for (k, sub) in members {
-            match (k.as_str(), sub) {
-                (k, _) if IN_PLACE_ONE.contains(&k) || MOVING_ONE.contains(&k) => pending.push(sub),
-                (k, Value::Array(items)) if IN_PLACE_MANY.contains(&k) || MOVING_MANY.contains(&k) => {
-                    pending.extend(items);
-                }
-                (k, Value::Object(map))
-                    if IN_PLACE_MAP.contains(&k) || MOVING_MAP.contains(&k) || DEFINITIONS.contains(&k) =>
-                {
-                    pending.extend(map.iter().map(|(_, item)| item));
-                }
-                _ => {}
-            }
-        }
-        nodes.push((v, members));
-    }
+    gather(root, &mut nodes, None);
     // Each node by its address, for the edges to find it.
     let address = |v: &Value| std::ptr::from_ref(v) as usize;
-    let mut by_address: Vec<(usize, usize)> = nodes.iter().enumerate().map(|(i, (v, _))| (address(v), i)).collect();
-    crate::sort::unstable(&mut by_address);
+    let sorted = |nodes: &[(&Value, &[(String, Value)])]| {
+        let mut by_address: Vec<(usize, usize)> = nodes.iter().enumerate().map(|(i, (v, _))| (address(v), i)).collect();
+        crate::sort::unstable(&mut by_address);
+        by_address
+    };
+    let mut by_address = sorted(&nodes);
+    // A reference may name a schema no keyword holds (under a keyword of no
+    // meaning: `#/components/schemas/A`), which the program compiles as a
+    // schema: each such target is a node too, with the schemas it holds, and
+    // so on for the references among them.
+    // Members of large objects (a `$defs` of thousands) found through an
+    // index, in constant time.
+    let index = std::cell::RefCell::new(super::compile::MemberIndex::default());
+    let target_of = |r: &str| {
+        let fragment = r.strip_prefix('#').filter(|f| f.is_empty() || f.starts_with('/'))?;
+        super::compile::navigate(root, &percent_decode(fragment), Some(&mut index.borrow_mut()))
+    };
+    // Every node's address, once there is such a target (rarely).
+    let mut known: Option<std::collections::HashSet<usize>> = None;
+    let mut seen = 0;
+    loop {
+        let mut outside: Vec<&Value> = Vec::new();
+        for (_, members) in &nodes[seen..] {
+            for (k, sub) in members.iter() {
+                if let ("$ref" | "$dynamicRef", Value::String(r)) = (k.as_str(), sub)
+                    && let Some(target @ Value::Object(_)) = target_of(r)
+                    && !match &known {
+                        Some(known) => known.contains(&address(target)),
+                        None => by_address.binary_search_by_key(&address(target), |&(a, _)| a).is_ok(),
+                    }
+                {
+                    outside.push(target);
+                }
+            }
+        }
+        if outside.is_empty() {
+            break;
+        }
+        let known = known.get_or_insert_with(|| nodes.iter().map(|(v, _)| address(v)).collect());
+        seen = nodes.len();
+        // One target may hold another, or be named twice: each schema
+        // gathered once.
+        for target in outside {
+            gather(target, &mut nodes, Some(&mut *known));
+        }
+    }
+    if known.is_some() {
+        by_address = sorted(&nodes);
+    }
     let node_of = |v: &Value| -> Option<usize> {
         let at = by_address.binary_search_by_key(&address(v), |&(a, _)| a).ok()?;
         Some(by_address[at].1)
@@ -193,11 +224,10 @@ pub(crate) fn bounded(root: &Value, limit: u64) -> bool {
             for (k, sub) in members.iter() {
                 match (k.as_str(), sub) {
                     ("$ref" | "$dynamicRef", Value::String(r)) => {
-                        let Some(fragment) = r.strip_prefix('#').filter(|f| f.is_empty() || f.starts_with('/')) else {
+                        if r.strip_prefix('#').is_none_or(|f| !(f.is_empty() || f.starts_with('/'))) {
                             continue;
-                        };
-                        let target = super::compile::navigate_plain(root, &percent_decode(fragment));
-                        match target.and_then(node_of) {
+                        }
+                        match target_of(r).and_then(node_of) {
                             Some(t) => edges.push(t),
                             // Not a node (see `references`): left to the compiled program.
                             None => unfollowed = true,
@@ -218,6 +248,40 @@ pub(crate) fn bounded(root: &Value, limit: u64) -> bool {
         .collect();
     let edges: Vec<&[usize]> = edges.iter().map(Vec::as_slice).collect();
     !unfollowed && loop_in(&edges).is_none() && widest_in(&edges, limit).is_none()
+}
+
+/// `start` and the schemas its keywords hold, down the tree, as nodes of
+/// [`bounded`]'s graph; with `known`, none of the schemas it holds (by
+/// address), and each gathered added to it.
+fn gather<'v>(
+    start: &'v Value,
+    nodes: &mut Vec<(&'v Value, &'v [(String, Value)])>,
+    mut known: Option<&mut std::collections::HashSet<usize>>,
+) {
+    let mut pending: Vec<&Value> = vec![start];
+    while let Some(v) = pending.pop() {
+        let Value::Object(members) = v else { continue };
+        if let Some(known) = known.as_deref_mut()
+            && !known.insert(std::ptr::from_ref(v) as usize)
+        {
+            continue;
+        }
+        for (k, sub) in members {
+            match (k.as_str(), sub) {
+                (k, _) if IN_PLACE_ONE.contains(&k) || MOVING_ONE.contains(&k) => pending.push(sub),
+                (k, Value::Array(items)) if IN_PLACE_MANY.contains(&k) || MOVING_MANY.contains(&k) => {
+                    pending.extend(items);
+                }
+                (k, Value::Object(map))
+                    if IN_PLACE_MAP.contains(&k) || MOVING_MAP.contains(&k) || DEFINITIONS.contains(&k) =>
+                {
+                    pending.extend(map.iter().map(|(_, item)| item));
+                }
+                _ => {}
+            }
+        }
+        nodes.push((v, members));
+    }
 }
 
 /// The subschemas a compiled node applies to its own value.
