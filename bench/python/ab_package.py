@@ -41,16 +41,7 @@ dicts = [json.loads(f.read_text(encoding="utf-8")) for f in files]
 
 
 def converter(module: Any, component: str) -> Callable[[List[Any]], None]:
-    rt = module.Runtime(component=component)
-
-    def convert(schemas: List[Any]) -> None:
-        for s in schemas:
-            try:
-                rt.downconvert(s, "openai")
-            except module.DownconvertError:
-                pass
-
-    return convert
+    return peers.package(module.Runtime(component=component), module.DownconvertError)
 
 
 def answer(module: Any, component: str, d: Any) -> Any:

@@ -37,12 +37,7 @@ texts = [json.dumps(d) for d in dicts]
 target = _runtime._lower_target("openai")
 
 
-def ours(schemas: List[Any]) -> None:
-    for s in schemas:
-        try:
-            rt.downconvert(s, "openai")
-        except tool_schema.DownconvertError:
-            pass
+ours = peers.package(rt, tool_schema.DownconvertError)
 
 
 def contenders() -> Dict[str, Callable[[List[Any]], None]]:

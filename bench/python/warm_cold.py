@@ -47,12 +47,7 @@ texts = [json.dumps(d, separators=(",", ":"), ensure_ascii=False) for d in dicts
 target = _runtime._lower_target("openai")
 
 
-def package(schemas: List[Any]) -> None:
-    for s in schemas:
-        try:
-            rt.downconvert(s, "openai")
-        except tool_schema.DownconvertError:
-            pass
+package = peers.package(rt, tool_schema.DownconvertError)
 
 
 def call_alone(schemas: List[Any]) -> None:
