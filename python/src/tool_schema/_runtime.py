@@ -368,6 +368,9 @@ def _json_text(value: Any, argument: str = "the JSON text") -> str:
 
 
 def _schema_text(schema: SchemaInput, argument: str = "schema") -> str:
+    if type(schema) is dict:
+        # The common case, without the checks that tell the others apart.
+        return _write_json(schema)
     if isinstance(schema, ToolInfo):
         return schema.input_schema_json
     return _json_text(schema, argument)
@@ -612,6 +615,11 @@ _BUILT_IN_TARGETS: Dict[str, Variant] = {p.value: Variant(p.value) for p in Prov
 def _lower_target(target: Target) -> Variant:
     # The WIT variant has cases without a payload beside one with a string, so
     # wasmtime-py takes it tagged: Variant("openai"), Variant("custom", text).
+    if type(target) is str:
+        # The common case first: a built-in target's name.
+        built_in = _BUILT_IN_TARGETS.get(target)
+        if built_in is not None:
+            return built_in
     if isinstance(target, Custom):
         return Variant("custom", _json_text(target.profile, "the custom profile"))
     if isinstance(target, str):
@@ -1352,15 +1360,10 @@ class Runtime:
         does not take is removed and its meaning appended to the node's
         description; every change is listed. Raises :class:`DownconvertError`
         (``OLS…`` for an unusable schema, ``OLP…`` for the target)."""
-        # The common case first, without the calls that tell the others
-        # apart: a built-in target's name and a dictionary.
-        lowered = _BUILT_IN_TARGETS.get(target) if type(target) is str else None
-        if lowered is None:
-            lowered = _lower_target(target)
-        text = _write_json(schema) if type(schema) is dict else _schema_text(schema)
+        lowered = _lower_target(target)
         # The changes come as one JSON text, built into Change objects when
         # first read (Downconverted.changes).
-        answer = self._call("downconvert", "downconvert-json", text, lowered)
+        answer = self._call("downconvert", "downconvert-json", _schema_text(schema), lowered)
         if isinstance(answer, Downconverted):
             return answer
         if isinstance(answer, list):
