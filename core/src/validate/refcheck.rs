@@ -169,33 +169,37 @@ pub(crate) fn bounded(root: &Value, limit: u64) -> bool {
         by_address
     };
     let mut by_address = sorted(&nodes);
+    // Members of large objects (a `$defs` of thousands) found through an
+    // index, in constant time.
+    let mut index = super::compile::MemberIndex::default();
+    // Each node's references to a pointer, each resolved once: the node and
+    // the schema it names, if any.
+    let mut refs: Vec<(usize, Option<&Value>)> = Vec::new();
     // A reference may name a schema no keyword holds (under a keyword of no
     // meaning: `#/components/schemas/A`), which the program compiles as a
     // schema: each such target is a node too, with the schemas it holds, and
-    // so on for the references among them.
-    // Members of large objects (a `$defs` of thousands) found through an
-    // index, in constant time.
-    let index = std::cell::RefCell::new(super::compile::MemberIndex::default());
-    let target_of = |r: &str| {
-        let fragment = r.strip_prefix('#').filter(|f| f.is_empty() || f.starts_with('/'))?;
-        super::compile::navigate(root, &percent_decode(fragment), Some(&mut index.borrow_mut()))
-    };
-    // Every node's address, once there is such a target (rarely).
+    // so on for the references among them. `known`: every node's address,
+    // once there is such a target (rarely).
     let mut known: Option<std::collections::HashSet<usize>> = None;
     let mut seen = 0;
     loop {
         let mut outside: Vec<&Value> = Vec::new();
-        for (_, members) in &nodes[seen..] {
+        for (n, (_, members)) in nodes.iter().enumerate().skip(seen) {
             for (k, sub) in members.iter() {
-                if let ("$ref" | "$dynamicRef", Value::String(r)) = (k.as_str(), sub)
-                    && let Some(target @ Value::Object(_)) = target_of(r)
+                let ("$ref" | "$dynamicRef", Value::String(r)) = (k.as_str(), sub) else { continue };
+                let Some(fragment) = r.strip_prefix('#').filter(|f| f.is_empty() || f.starts_with('/')) else {
+                    continue;
+                };
+                let target = super::compile::navigate(root, &percent_decode(fragment), Some(&mut index));
+                if let Some(t @ Value::Object(_)) = target
                     && !match &known {
-                        Some(known) => known.contains(&address(target)),
-                        None => by_address.binary_search_by_key(&address(target), |&(a, _)| a).is_ok(),
+                        Some(known) => known.contains(&address(t)),
+                        None => by_address.binary_search_by_key(&address(t), |&(a, _)| a).is_ok(),
                     }
                 {
-                    outside.push(target);
+                    outside.push(t);
                 }
+                refs.push((n, target));
             }
         }
         if outside.is_empty() {
@@ -216,23 +220,12 @@ pub(crate) fn bounded(root: &Value, limit: u64) -> bool {
         let at = by_address.binary_search_by_key(&address(v), |&(a, _)| a).ok()?;
         Some(by_address[at].1)
     };
-    let mut unfollowed = false;
-    let edges: Vec<Vec<usize>> = nodes
+    let mut edges: Vec<Vec<usize>> = nodes
         .iter()
         .map(|(_, members)| {
             let mut edges = Vec::new();
             for (k, sub) in members.iter() {
                 match (k.as_str(), sub) {
-                    ("$ref" | "$dynamicRef", Value::String(r)) => {
-                        if r.strip_prefix('#').is_none_or(|f| !(f.is_empty() || f.starts_with('/'))) {
-                            continue;
-                        }
-                        match target_of(r).and_then(node_of) {
-                            Some(t) => edges.push(t),
-                            // Not a node (see `references`): left to the compiled program.
-                            None => unfollowed = true,
-                        }
-                    }
                     (k, _) if IN_PLACE_ONE.contains(&k) => edges.extend(node_of(sub)),
                     (k, Value::Array(items)) if IN_PLACE_MANY.contains(&k) => {
                         edges.extend(items.iter().filter_map(node_of));
@@ -246,6 +239,14 @@ pub(crate) fn bounded(root: &Value, limit: u64) -> bool {
             edges
         })
         .collect();
+    let mut unfollowed = false;
+    for (n, target) in refs {
+        match target.and_then(node_of) {
+            Some(t) => edges[n].push(t),
+            // Not a node (see `references`): left to the compiled program.
+            None => unfollowed = true,
+        }
+    }
     let edges: Vec<&[usize]> = edges.iter().map(Vec::as_slice).collect();
     !unfollowed && loop_in(&edges).is_none() && widest_in(&edges, limit).is_none()
 }
