@@ -71,7 +71,7 @@ def child(component: str, deadline: bool, rounds: int, cache: str) -> None:
     for _ in range(rounds):
         for text in texts:
             try:
-                rt._call("downconvert", "downconvert-json", text, target)
+                rt._call("downconvert", "downconvert-json", text, target, False)
             except tool_schema.DownconvertError:
                 pass
 

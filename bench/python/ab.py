@@ -47,7 +47,7 @@ def main() -> None:
         call = runtimes[i]._call
         for t in texts:
             try:
-                call("downconvert", "downconvert-json", t, target)
+                call("downconvert", "downconvert-json", t, target, False)
             except tool_schema.DownconvertError:
                 pass
 

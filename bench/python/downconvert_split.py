@@ -44,8 +44,8 @@ def contenders() -> Dict[str, Callable[[List[Any]], None]]:
     out: Dict[str, Callable[[List[Any]], None]] = {
         "package, dictionaries": ours,
         "package, texts": lambda _: ours(texts),
-        "the runtime's call alone, texts": lambda _: [rt._call("downconvert", "downconvert-json", t, target) for t in texts],
-        "89 calls converting {}": lambda _: [rt._call("downconvert", "downconvert-json", "{}", target) for _ in texts],
+        "the runtime's call alone, texts": lambda _: [rt._call("downconvert", "downconvert-json", t, target, False) for t in texts],
+        "89 calls converting {}": lambda _: [rt._call("downconvert", "downconvert-json", "{}", target, False) for _ in texts],
     }
     out.update(peers.converters())
     return out
@@ -58,7 +58,7 @@ def crossing_split(rounds: int) -> None:
     answer (``build…``); the rest of a call is the package's own Python
     around them. Each wrapper's own cost (timed on a call that does nothing) is
     taken off its part."""
-    rt._call("downconvert", "downconvert-json", "{}", target)
+    rt._call("downconvert", "downconvert-json", "{}", target, False)
     caller = rt._current.callers[("downconvert", "downconvert-json")]
     env = getattr(caller, "__globals__", {})
     if env.get("invoke") is None:
@@ -93,7 +93,7 @@ def crossing_split(rounds: int) -> None:
             gc.collect()
             start = clock()
             for t in texts:
-                rt._call("downconvert", "downconvert-json", t, target)
+                rt._call("downconvert", "downconvert-json", t, target, False)
             calls.append(clock() - start)
             for part in parts:
                 split[part].append(spent[part])

@@ -43,7 +43,7 @@ def main() -> None:
     def convert(text: str) -> Callable[[], object]:
         def call() -> object:
             try:
-                return rt._call("downconvert", "downconvert-json", text, target)
+                return rt._call("downconvert", "downconvert-json", text, target, False)
             except tool_schema.DownconvertError:
                 return None
 

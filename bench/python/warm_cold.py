@@ -52,7 +52,7 @@ package = peers.package(rt, tool_schema.DownconvertError)
 
 def call_alone(schemas: List[Any]) -> None:
     for t in schemas:
-        rt._call("downconvert", "downconvert-json", t, target)
+        rt._call("downconvert", "downconvert-json", t, target, False)
 
 
 def contenders() -> Dict[str, Callable[[List[Any]], None]]:

@@ -381,10 +381,12 @@ impl Downconvert for Component {
             .map_err(diagnostics)
     }
 
-    fn downconvert_json(schema: String, t: Target) -> Result<DownconvertedJson, Vec<Diagnostic>> {
+    fn downconvert_json(schema: String, t: Target, changes: bool) -> Result<DownconvertedJson, Vec<Diagnostic>> {
+        // Without `changes` the conversion is the same; only their text is
+        // not written (it is about as long as the schema's).
         tool_schema::downconvert(&schema, target(&t))
             .map(|d| DownconvertedJson {
-                changes_json: tool_schema::downconvert::changes_json(&d.changes),
+                changes_json: if changes { tool_schema::downconvert::changes_json(&d.changes) } else { String::new() },
                 schema: d.schema,
                 lossless: d.lossless,
             })

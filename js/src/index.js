@@ -767,7 +767,7 @@ export class ToolSchema {
     const t = rawTarget(target);
     // downconvert-json: the changes as one JSON text, one string read from
     // the component's memory where a list of records is four for each change.
-    const d = this.#call('downconvert', 'downconvertJson', [schema, t], downconvertError);
+    const d = this.#call('downconvert', 'downconvertJson', [schema, t, true], downconvertError);
     return { schema: d.schema, changes: JSON.parse(d.changesJson).map(change), lossless: d.lossless };
   }
 

@@ -234,6 +234,10 @@ def _plain(value: Any) -> Any:
         return ("record", {k: _plain(v) for k, v in vars(value).items()})
     if isinstance(value, _canon.Handle):
         return ("handle", value._resource, value._handle)
+    if isinstance(value, ts.Downconverted) and "_changes_json" in vars(value):
+        # As downconvert-json gave it: the changes' text (empty when the
+        # call asked for none), unread.
+        return ("Downconverted", {k: vars(value)[k] for k in ("schema", "_changes_json", "lossless")})
     if hasattr(value, "__dataclass_fields__"):
         return (type(value).__name__, {k: _plain(getattr(value, k)) for k in value.__dataclass_fields__})
     return value
@@ -299,7 +303,8 @@ def test_every_result_written_out_reads_as_its_types_methods_read_it(get_docket:
     assert not rt.validate_args("{", "{}").ok
     assert not rt.validate_args("{}", "[1,").ok
     rt.describe_tool(get_docket)
-    rt.downconvert(schema, "openai")
+    # Converted without the changes, then again with them when they are read.
+    assert rt.downconvert(schema, "openai").changes
     with pytest.raises(ts.DownconvertError):
         rt.downconvert({"type": "object", "properties": {"x": {"$ref": "#/nowhere"}}}, "openai")
     with rt.tool(json.loads(get_docket)) as tool:

@@ -118,6 +118,17 @@ def _as_downconverted(answer: Any) -> Any:
     return ts.Downconverted(fields["schema"], [_runtime._change(c) for c in fields["changes"]], fields["lossless"])
 
 
+def _json_fields(answer: Any) -> Any:
+    """A downconvert-json answer's schema, changes' text and lossless, made
+    directly (the package's class) or generically (a Record); diagnostics
+    as they came."""
+    if isinstance(answer, list):
+        return _plain(answer)
+    fields = vars(answer)
+    changes = fields["_changes_json"] if isinstance(answer, ts.Downconverted) else fields["changes-json"]
+    return (fields["schema"], changes, fields["lossless"])
+
+
 @pytest.mark.parametrize("target", ["anthropic", "openai", "gemini"])
 def test_downconvert_of_every_real_schema_gives_what_the_generic_call_gives(
     both: Dict[str, ts.Runtime], target: str
@@ -133,10 +144,15 @@ def test_downconvert_of_every_real_schema_gives_what_the_generic_call_gives(
         # downconvert-json: the same answer, its changes as one JSON text,
         # directly and generically.
         for rt in both.values():
-            as_json = _raw(rt, "downconvert", "downconvert-json", text, Variant(target))
+            as_json = _raw(rt, "downconvert", "downconvert-json", text, Variant(target), True)
+            listed = _json_fields(as_json)
             if not isinstance(as_json, list) and rt is both["direct"]:
                 assert isinstance(as_json, ts.Downconverted) and "changes" not in vars(as_json)
             assert _plain(_as_downconverted(as_json)) == _plain(_as_downconverted(generic))
+            # Asked for no changes: the same schema and lossless, and no
+            # changes' text (or the same diagnostics).
+            unlisted = _json_fields(_raw(rt, "downconvert", "downconvert-json", text, Variant(target), False))
+            assert unlisted == (listed if isinstance(as_json, list) else (listed[0], "", listed[2]))
         # And through the API, equal objects.
         try:
             d = both["direct"].downconvert(text, target)
@@ -210,9 +226,11 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
         ("encode", "encode-result", "t", "int", context, Variant("returned", "\"x\""), False),
         ("downconvert", "restore-args", schema, Variant("openai"), '{"a":null}'),
         ("downconvert", "restore-args", schema, Variant("openai"), '{"a":"x"}'),
-        ("downconvert", "downconvert-json", schema, Variant("anthropic")),
-        ("downconvert", "downconvert-json", '{"type":"object","properties":{"a\\"\\n":{"minimum":1}}}', Variant("gemini")),
-        ("downconvert", "downconvert-json", "{", Variant("openai")),
+        ("downconvert", "downconvert-json", schema, Variant("anthropic"), True),
+        ("downconvert", "downconvert-json", schema, Variant("anthropic"), False),
+        ("downconvert", "downconvert-json", '{"type":"object","properties":{"a\\"\\n":{"minimum":1}}}', Variant("gemini"), True),
+        ("downconvert", "downconvert-json", "{", Variant("openai"), True),
+        ("downconvert", "downconvert-json", "{", Variant("openai"), False),
         ("downconvert", "provider-profile", "gemini"),
         ("downconvert", "provider-profile", "mistral"),
         ("downconvert", "budget", [small] * 21, Variant("anthropic")),
@@ -225,7 +243,9 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
         direct = _raw(both["direct"], interface, name, *args)
         generic = _raw(both["generic"], interface, name, *args)
         if name == "downconvert-json":
-            direct, generic = _as_downconverted(direct), _as_downconverted(generic)
+            # Asked for the changes, or for none (their text left empty).
+            read = _as_downconverted if args[-1] else _json_fields
+            direct, generic = read(direct), read(generic)
         assert _plain(direct) == _plain(generic), (name, args)
         if name in ("describe-source", "source-descriptor"):
             # The package's own classes, made directly.

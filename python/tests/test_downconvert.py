@@ -32,14 +32,17 @@ def test_changes_are_built_when_first_read_and_are_then_an_ordinary_list(docket:
     import pickle
 
     d = ts.downconvert(docket.input_schema_json, "openai")
-    # Nothing built yet: the changes are kept as the JSON text the component
-    # wrote them in.
-    assert "changes" not in vars(d) and json.loads(vars(d)["_changes_json"])[0]["action"] == "removed"
-    # Another call in between does not change them (they were copied at the call).
+    # Nothing made yet: the conversion listed no changes, and lists them by
+    # converting again when they are first read.
+    assert "changes" not in vars(d) and vars(d)["_changes_json"] == "" and "_list_changes" in vars(d)
+    # Another call in between does not change them.
     ts.downconvert('{"type":"object","properties":{"zz":{"type":"string","format":"uri"}}}', "openai")
     changes = d.changes
     assert type(changes) is list and all(type(c) is ts.Change for c in changes)
+    assert changes[0].action == "removed"
     assert d.changes is changes and vars(d)["changes"] is changes
+    # What listed them (the runtime, the schema's text) is let go.
+    assert "_list_changes" not in vars(d) and "_changes_json" not in vars(d)
     again = ts.downconvert(docket.input_schema_json, "openai")
     assert again == d and again.changes == changes and repr(again) == repr(d)
     # Copies and pickles carry the three fields.
@@ -52,6 +55,32 @@ def test_changes_are_built_when_first_read_and_are_then_an_ordinary_list(docket:
     assert made.changes == [] and vars(made)["changes"] == []
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         getattr(d, "nope")
+
+
+def test_the_changes_are_listed_by_one_more_conversion_when_first_read() -> None:
+    from wasmtime.component import Variant
+
+    rt = ts.Runtime()
+    calls: list[tuple[str, bool]] = []
+    call = rt._call
+
+    def counted(interface: str, name: str, *args: object) -> object:
+        if name == "downconvert-json":
+            calls.append((name, bool(args[-1])))
+        return call(interface, name, *args)
+
+    rt._call = counted  # type: ignore[method-assign]
+    schema = {"type": "object", "properties": {"a": {"type": "integer", "minimum": 1}, "b": {"type": "string"}}}
+    d = rt.downconvert(schema, "openai")
+    assert calls == [("downconvert-json", False)]
+    listed = d.changes
+    assert d.changes is listed
+    assert calls == [("downconvert-json", False), ("downconvert-json", True)]
+    # The list the records' export gives in the same call, the schema and
+    # lossless as the first conversion gave them.
+    records = call("downconvert", "downconvert", json.dumps(schema), Variant("openai"))
+    assert listed and listed == records.changes
+    assert (d.schema, d.lossless) == (records.schema, records.lossless)
 
 
 def test_changes_in_any_other_form_than_the_components_are_an_error_when_read() -> None:

@@ -452,16 +452,25 @@ class Downconverted:
 
     # An answer read from the component keeps its changes as the JSON text
     # the component wrote them in (WIT ``downconvert-json``: one string
-    # copied at the call) and builds the Change objects when ``changes`` is
-    # first read: a caller that only sends the schema never pays for them.
-    # Once built they are an ordinary list.
+    # copied at the call), and builds the Change objects when ``changes`` is
+    # first read. Runtime.downconvert asks for no text (it is empty) and
+    # leaves what converts the schema again with it (``_list_changes``: the
+    # runtime, the schema's text, the target): a caller that only sends the
+    # schema never pays for the changes. Once built they are an ordinary
+    # list.
 
     def __getattr__(self, name: str) -> Any:
         if name == "changes":
-            text = self.__dict__.get("_changes_json")
+            fields = self.__dict__
+            text = fields.get("_changes_json")
+            if not text and "_list_changes" in fields:
+                runtime, schema_text, target = fields["_list_changes"]
+                text = runtime._changes_json(schema_text, target)
             if text is not None:
                 changes = _changes_of_json(text)
-                self.__dict__["changes"] = changes
+                fields["changes"] = changes
+                fields.pop("_changes_json", None)
+                fields.pop("_list_changes", None)
                 return changes
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 

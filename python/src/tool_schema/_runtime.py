@@ -665,7 +665,7 @@ def _change(r: Record) -> Change:
 
 def _new_downconverted_json(schema: str, changes_json: str, lossless: bool) -> Downconverted:
     # The changes stay the component's JSON text until Downconverted.changes
-    # is first read.
+    # is first read (an empty text when the call asked for none).
     d: Downconverted = object.__new__(Downconverted)
     fields = d.__dict__
     fields["schema"] = schema
@@ -1359,16 +1359,33 @@ class Runtime:
         """Converts a schema for a provider's strict mode. A keyword the target
         does not take is removed and its meaning appended to the node's
         description; every change is listed. Raises :class:`DownconvertError`
-        (``OLS…`` for an unusable schema, ``OLP…`` for the target)."""
+        (``OLS…`` for an unusable schema, ``OLP…`` for the target).
+
+        The list of changes is made when ``changes`` is first read, by this
+        runtime converting the schema again with it (the conversion is the
+        same, and so is its answer): it is about as long as the schema, and
+        most callers only send the schema on."""
         lowered = _lower_target(target)
-        # The changes come as one JSON text, built into Change objects when
-        # first read (Downconverted.changes).
-        answer = self._call("downconvert", "downconvert-json", _schema_text(schema), lowered)
-        if isinstance(answer, Downconverted):
-            return answer
+        text = _schema_text(schema)
+        answer = self._call("downconvert", "downconvert-json", text, lowered, False)
         if isinstance(answer, list):
             raise DownconvertError([_diagnostic(d) for d in answer])
-        return _new_downconverted_json(_field(answer, "schema"), _field(answer, "changes-json"), _field(answer, "lossless"))
+        if not isinstance(answer, Downconverted):
+            answer = _new_downconverted_json(_field(answer, "schema"), "", _field(answer, "lossless"))
+        # Read by Downconverted.changes: what converts the schema again.
+        answer.__dict__["_list_changes"] = (self, text, lowered)
+        return answer
+
+    def _changes_json(self, schema_text: str, lowered_target: Any) -> str:
+        """The changes of converting ``schema_text``, which this runtime has
+        converted before without them, as the component's JSON text."""
+        answer = self._call("downconvert", "downconvert-json", schema_text, lowered_target, True)
+        if isinstance(answer, list):
+            # Not to be met: the same conversion gave an answer before.
+            raise DownconvertError([_diagnostic(d) for d in answer])
+        if isinstance(answer, Downconverted):
+            return cast(str, answer.__dict__["_changes_json"])
+        return cast(str, _field(answer, "changes-json"))
 
     def restore_args(self, original_schema: SchemaInput, target: Target, args: JsonInput) -> ValidationResult:
         """Turns the model's answer to the schema converted for ``target`` back
