@@ -34,7 +34,19 @@ pub use validate::{ArgError, FormatMode, Limits, Options, Params, Validator, val
 /// within the work budget, its diagnostics at most
 /// [`diag::MAX_DIAGNOSTICS`] then one saying how many more.
 pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverted, Vec<Diagnostic>> {
-    conversion("converting the schema", || downconvert::downconvert(schema_text, target))
+    downconvert_with(schema_text, target, true)
+}
+
+/// [`downconvert`], listing the changes only when `changes`: without, the
+/// answer's `changes` is empty (nothing is spent on them), and its schema and
+/// `lossless` are the same: for a caller that sends the schema on and reads
+/// the changes seldom (by converting again when it does).
+pub fn downconvert_with(
+    schema_text: &str,
+    target: Target<'_>,
+    changes: bool,
+) -> Result<Downconverted, Vec<Diagnostic>> {
+    conversion("converting the schema", || downconvert::downconvert_with(schema_text, target, changes))
 }
 
 /// Measures the tools of one request against the limits the provider

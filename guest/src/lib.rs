@@ -382,9 +382,9 @@ impl Downconvert for Component {
     }
 
     fn downconvert_json(schema: String, t: Target, changes: bool) -> Result<DownconvertedJson, Vec<Diagnostic>> {
-        // Without `changes` the conversion is the same; only their text is
-        // not written (it is about as long as the schema's).
-        tool_schema::downconvert(&schema, target(&t))
+        // Without `changes` the conversion is the same, but lists none and
+        // writes no text of them (about as long as the schema's).
+        tool_schema::downconvert_with(&schema, target(&t), changes)
             .map(|d| DownconvertedJson {
                 changes_json: if changes { tool_schema::downconvert::changes_json(&d.changes) } else { String::new() },
                 schema: d.schema,

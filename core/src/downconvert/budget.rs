@@ -277,7 +277,7 @@ mod tests {
             let p = super::super::profile_of(super::super::Target::BuiltIn(target)).expect("a built-in target");
             for file in &files {
                 let text = std::fs::read_to_string(file).expect("a schema");
-                let Ok(((written, counted), _, _)) = super::super::converted(&p, &text, |out| {
+                let Ok(((written, counted), _, _)) = super::super::converted(&p, &text, false, |out| {
                     let mut written = String::new();
                     let counted = write_measured(out, 1, &mut written);
                     ((written, out.to_json()), (counted, measure(out, 1)))

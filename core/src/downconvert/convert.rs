@@ -350,7 +350,9 @@ pub(crate) struct Converter<'a> {
     pub p: &'a Profile,
     pub root: &'a Value,
     pub keep_refs: bool,
-    pub changes: Vec<Change>,
+    /// The changes, in order; None when they are not listed (a caller that
+    /// only sends the schema on: the conversion is the same).
+    pub changes: Option<Vec<Change>>,
     /// Constraints the target sees only as hints: (input pointer of their
     /// node, keyword). Kept only when `record_weakened` (restore-args needs
     /// them; a conversion alone does not).
@@ -366,14 +368,15 @@ pub(crate) struct Converter<'a> {
 }
 
 impl<'a> Converter<'a> {
-    pub fn new(p: &'a Profile, root: &'a Value) -> Converter<'a> {
+    /// `listed`: list the changes.
+    pub fn new(p: &'a Profile, root: &'a Value, listed: bool) -> Converter<'a> {
         Converter {
             p,
             root,
             keep_refs: false,
             // Room for the changes of most conversions (about seven for
             // OpenAI), not grown in steps.
-            changes: Vec::with_capacity(8),
+            changes: listed.then(|| Vec::with_capacity(8)),
             weakened: HashSet::new(),
             record_weakened: true,
             lossless: true,
@@ -384,9 +387,16 @@ impl<'a> Converter<'a> {
         }
     }
 
+    /// Whether the changes are listed: where a change is made on every
+    /// property, its detail is put together only then.
+    fn listing(&self) -> bool {
+        self.changes.is_some()
+    }
+
     #[inline(never)]
     fn change(&mut self, pointer: &str, keyword: &str, action: ChangeAction, detail: impl Into<String>) {
-        self.changes.push(Change {
+        let Some(changes) = &mut self.changes else { return };
+        changes.push(Change {
             pointer: pointer.to_owned(),
             keyword: keyword.to_owned(),
             action,
@@ -606,7 +616,7 @@ impl<'a> Converter<'a> {
             return self.tuple(&members, origin, out, widen, depth);
         }
 
-        let changes_before = self.changes.len();
+        let changes_before = self.changes.as_ref().map_or(0, Vec::len);
         let mut result: Members<'a> = Vec::with_capacity(members.len() + 2);
         let mut hints: Members<'a> = Vec::new();
         let mut description: Option<Cow<'a, str>> = None;
@@ -793,7 +803,7 @@ impl<'a> Converter<'a> {
             );
         }
         if self.p.require_all_properties && has_properties {
-            if !added.is_empty() {
+            if !added.is_empty() && self.listing() {
                 const NEEDS: &str = " needs every property in required; for ";
                 const ABSENT: &str = ", null stands for absent";
                 let names: usize = added.iter().map(|n| n.len() + 4).sum();
@@ -832,7 +842,9 @@ impl<'a> Converter<'a> {
             && !result.iter().any(|(k, _)| matches!(&**k, "type" | "anyOf" | "enum" | "const" | "$ref" | "allOf"))
         {
             // Nothing the target takes says what the value is: JSON text, like any value.
-            self.changes.truncate(changes_before);
+            if let Some(changes) = &mut self.changes {
+                changes.truncate(changes_before);
+            }
             return self.json_text(&members, origin, out, widen);
         }
         self.one_enum(&mut result, out);
@@ -1648,7 +1660,7 @@ impl<'a> Converter<'a> {
                 changed = true;
             }
         }
-        if changed {
+        if changed && self.listing() {
             let detail = ["null added: an optional property under ", name, " strict, where null stands for absent"];
             self.change(out, "type", ChangeAction::Widened, detail.concat());
         }
@@ -2109,6 +2121,39 @@ thread_local!(static GENERAL_ONLY: std::cell::Cell<bool> = const { std::cell::Ce
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A conversion that does not list its changes is the same conversion:
+    /// for every real schema and built-in target (the reshaped, recursive
+    /// and refused ones among them), the same schema, lossless and refusal,
+    /// and no change listed.
+    #[test]
+    fn a_conversion_without_its_changes_listed_is_the_same_conversion() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/real-tool-schemas/schemas");
+        let (mut converted, mut refused, mut changes) = (0, 0, 0);
+        for entry in std::fs::read_dir(root).expect("the real schemas") {
+            let text = std::fs::read_to_string(entry.expect("an entry").path()).expect("a schema");
+            for (target, _) in super::super::BUILT_IN {
+                let target = super::super::Target::BuiltIn(target);
+                let listed = super::super::downconvert_with(&text, target, true);
+                let unlisted = super::super::downconvert_with(&text, target, false);
+                assert_eq!(listed, super::super::downconvert(&text, target));
+                match (listed, unlisted) {
+                    (Ok(listed), Ok(unlisted)) => {
+                        assert_eq!((&unlisted.schema, unlisted.lossless), (&listed.schema, listed.lossless));
+                        assert!(unlisted.changes.is_empty());
+                        converted += 1;
+                        changes += listed.changes.len();
+                    }
+                    (Err(listed), Err(unlisted)) => {
+                        assert_eq!(unlisted, listed);
+                        refused += 1;
+                    }
+                    (listed, unlisted) => panic!("{listed:?} against {unlisted:?}"),
+                }
+            }
+        }
+        assert!(converted > 200 && refused > 0 && changes > 1000, "{converted} {refused} {changes}");
+    }
 
     /// `changes_json` is every change's record as a JSON object, written as
     /// the crate's writer writes the same value: for every real schema and

@@ -88,15 +88,17 @@ fn as_2020(validator: &Validator) -> Cow<'_, Value> {
 
 /// The conversion of `schema` for `p`; `weakened`: record which constraints
 /// became hints only (restore-args says so in its errors); `refers`: whether
-/// the schema may hold a `$ref` (without one there is no recursion to plan).
+/// the schema may hold a `$ref` (without one there is no recursion to plan);
+/// `listed`: list the changes.
 fn convert_for<'a>(
     p: &'a Profile,
     schema: &'a Value,
     weakened: bool,
     refers: bool,
+    listed: bool,
 ) -> Result<(Out<'a>, convert::Converter<'a>), Vec<Diagnostic>> {
     let keep_refs = if refers { convert::recursion_plan(p, schema).map_err(|d| vec![d])? } else { false };
-    let mut conv = convert::Converter::new(p, schema);
+    let mut conv = convert::Converter::new(p, schema, listed);
     conv.keep_refs = keep_refs;
     conv.record_weakened = weakened;
     let mut out = conv.schema(schema, "", "", false, 0);
@@ -105,7 +107,7 @@ fn convert_for<'a>(
     let grown = conv.problems.iter().any(|d| d.code == Code::Olp004);
     let takes_refs = p.accepts("$ref") && p.accepts("$defs");
     if grown && takes_refs && !keep_refs {
-        conv = convert::Converter::new(p, schema);
+        conv = convert::Converter::new(p, schema, listed);
         conv.keep_refs = true;
         conv.record_weakened = weakened;
         out = conv.schema(schema, "", "", false, 0);
@@ -137,9 +139,15 @@ fn convert_for<'a>(
 /// Converts `schema_text` for `target`. The input is never changed; a schema
 /// the target cannot take at all is refused with a diagnostic saying why.
 pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverted, Vec<Diagnostic>> {
+    downconvert_with(schema_text, target, true)
+}
+
+/// [`downconvert`], listing the changes only when `listed`: without, the
+/// answer's `changes` is empty, and its schema and `lossless` are the same.
+pub fn downconvert_with(schema_text: &str, target: Target<'_>, listed: bool) -> Result<Downconverted, Vec<Diagnostic>> {
     let p = profile_of(target)?;
     let large = large_enum(&p);
-    let (written, changes, lossless) = converted(&p, schema_text, |out| {
+    let (written, changes, lossless) = converted(&p, schema_text, listed, |out| {
         // The converted schema is about as long as the input (hints add
         // text, dropped keywords take it away). Written and measured in one
         // walk.
@@ -164,11 +172,12 @@ fn large_enum(p: &Profile) -> u64 {
 }
 
 /// `schema_text` converted for `p`: what `read` makes of the schema (which
-/// borrows the input it was converted from), its changes, and whether it is
-/// lossless.
+/// borrows the input it was converted from), its changes (when `listed`),
+/// and whether it is lossless.
 fn converted<R>(
     p: &Profile,
     schema_text: &str,
+    listed: bool,
     read: impl FnOnce(&Out<'_>) -> R,
 ) -> Result<(R, Vec<Change>, bool), Vec<Diagnostic>> {
     // Refused as validation would refuse it, without building the program.
@@ -176,8 +185,8 @@ fn converted<R>(
     if crate::validate::legacy::earlier_draft(&schema) {
         crate::validate::legacy::to_2020(&mut schema);
     }
-    let (out, conv) = convert_for(p, &schema, false, refers)?;
-    Ok((read(&out), conv.changes, conv.lossless))
+    let (out, conv) = convert_for(p, &schema, false, refers, listed)?;
+    Ok((read(&out), conv.changes.unwrap_or_default(), conv.lossless))
 }
 
 /// The limits a request's tools, each converted for `target`, are over:
@@ -192,7 +201,7 @@ pub fn budget(schemas: &[&str], target: Target<'_>) -> Result<Vec<budget::OverLi
     let tools = schemas.len() as u64;
     let (mut total, mut found, mut problems) = (budget::Measure::default(), Vec::new(), Vec::new());
     for (i, text) in schemas.iter().enumerate() {
-        match converted(&p, text, |out| budget::measure(out, large)) {
+        match converted(&p, text, false, |out| budget::measure(out, large)) {
             Ok((m, _, _)) => {
                 found.extend(budget::over(&p.limits, budget::Scope::Schema, &m, tools, Some(i), &p.name));
                 total.add(&m);
@@ -234,7 +243,7 @@ pub fn forward_args(original: &str, target: Target<'_>, args_text: &str) -> Resu
     let validator = read_schema(original).map_err(unusable)?;
     validator.validate(args_text)?;
     let schema = as_2020(&validator);
-    convert_for(&p, &schema, false, true).map_err(unusable)?;
+    convert_for(&p, &schema, false, true, false).map_err(unusable)?;
     let limits = Options::default().limits;
     let args = json::parse(
         args_text,
@@ -292,7 +301,7 @@ impl Restoring {
             Cow::Borrowed(_) => None,
         };
         let schema = legacy.as_ref().unwrap_or_else(|| validator.schema());
-        let weakened = convert_for(&profile, schema, true, true)?.1.weakened;
+        let weakened = convert_for(&profile, schema, true, true, false)?.1.weakened;
         Ok(Restoring { profile, validator, legacy, weakened })
     }
 
