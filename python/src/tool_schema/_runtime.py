@@ -1362,9 +1362,10 @@ class Runtime:
         (``OLS…`` for an unusable schema, ``OLP…`` for the target).
 
         The list of changes is made when ``changes`` is first read, by this
-        runtime converting the schema again with it (the conversion is the
-        same, and so is its answer): it is about as long as the schema, and
-        most callers only send the schema on."""
+        runtime converting the schema again with it (the same conversion, so
+        the same list): its text is about as long as the schema's, and most
+        callers only send the schema on. Until then the answer keeps this
+        runtime and the schema's text."""
         lowered = _lower_target(target)
         text = _schema_text(schema)
         answer = self._call("downconvert", "downconvert-json", text, lowered, False)
