@@ -615,18 +615,14 @@ _BUILT_IN_TARGETS: Dict[str, Variant] = {p.value: Variant(p.value) for p in Prov
 def _lower_target(target: Target) -> Variant:
     # The WIT variant has cases without a payload beside one with a string, so
     # wasmtime-py takes it tagged: Variant("openai"), Variant("custom", text).
-    if type(target) is str:
-        # The common case first: a built-in target's name.
-        built_in = _BUILT_IN_TARGETS.get(target)
-        if built_in is not None:
-            return built_in
-    if isinstance(target, Custom):
-        return Variant("custom", _json_text(target.profile, "the custom profile"))
+    # The common case first: a built-in target's name (a Provider is a str).
     if isinstance(target, str):
         built_in = _BUILT_IN_TARGETS.get(target)
         if built_in is not None:
             return built_in
         raise ValueError(f"target must be {_PROVIDERS} or Custom(profile_json), not {target!r}")
+    if isinstance(target, Custom):
+        return Variant("custom", _json_text(target.profile, "the custom profile"))
     raise TypeError(f"target must be {_PROVIDERS} or Custom(profile_json), not {type(target).__name__}")
 
 
@@ -661,6 +657,14 @@ def _over_limit(r: Any) -> OverLimit:
 
 def _change(r: Record) -> Change:
     return Change(_field(r, "pointer"), _field(r, "keyword"), _field(r, "action"), _field(r, "detail"))
+
+
+def _downconverted_json(answer: Any) -> Downconverted:
+    """A ``downconverted-json`` as the package's class, whichever call read
+    it (the direct calls build it so; the generic ones give a Record)."""
+    if isinstance(answer, Downconverted):
+        return answer
+    return _new_downconverted_json(_field(answer, "schema"), _field(answer, "changes-json"), _field(answer, "lossless"))
 
 
 def _new_downconverted_json(schema: str, changes_json: str, lossless: bool) -> Downconverted:
@@ -1371,11 +1375,10 @@ class Runtime:
         answer = self._call("downconvert", "downconvert-json", text, lowered, False)
         if isinstance(answer, list):
             raise DownconvertError([_diagnostic(d) for d in answer])
-        if not isinstance(answer, Downconverted):
-            answer = _new_downconverted_json(_field(answer, "schema"), "", _field(answer, "lossless"))
+        converted = _downconverted_json(answer)
         # Read by Downconverted.changes: what converts the schema again.
-        answer.__dict__["_list_changes"] = (self, text, lowered)
-        return answer
+        converted.__dict__["_list_changes"] = (self, text, lowered)
+        return converted
 
     def _changes_json(self, schema_text: str, lowered_target: Any) -> str:
         """The changes of converting ``schema_text``, which this runtime has
@@ -1384,9 +1387,7 @@ class Runtime:
         if isinstance(answer, list):
             # Not to be met: the same conversion gave an answer before.
             raise DownconvertError([_diagnostic(d) for d in answer])
-        if isinstance(answer, Downconverted):
-            return cast(str, answer.__dict__["_changes_json"])
-        return cast(str, _field(answer, "changes-json"))
+        return cast(str, _downconverted_json(answer).__dict__["_changes_json"])
 
     def restore_args(self, original_schema: SchemaInput, target: Target, args: JsonInput) -> ValidationResult:
         """Turns the model's answer to the schema converted for ``target`` back
