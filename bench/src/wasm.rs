@@ -187,11 +187,12 @@ impl Instance {
         Ok(d.call_downconvert(&mut self.store, schema, &target)?.ok().map(|d| d.schema))
     }
 
-    /// The converted schema, or the refusal's codes (`OLS001,OLS002`).
+    /// The converted schema, or the refusal's codes (`OLS001,OLS002`): by
+    /// `downconvert-json` without the changes, as the Python package converts.
     pub fn downconvert_answer(&mut self, schema: &str, target_name: &str) -> Result<Result<String, String>, Error> {
         let target = target(target_name);
         let d = self.bindings.onellm_tool_schema_downconvert();
-        Ok(d.call_downconvert(&mut self.store, schema, &target)?
+        Ok(d.call_downconvert_json(&mut self.store, schema, &target, false)?
             .map(|d| d.schema)
             .map_err(|e| e.iter().map(|x| x.code.as_str()).collect::<Vec<_>>().join(",")))
     }
