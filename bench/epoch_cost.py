@@ -10,7 +10,11 @@ bench/named-component.sh builds one from the tree as it is
 (target/bench-profile/tool_schema.wasm).
 
 ITEM is place-order (the default) or query: bench/data/ITEM.schema.json and
-ITEM-1.5kb-valid.json. For the package with its deadline and with
+ITEM-1.5kb-valid.json. Or ITEM is `real`: the package's `downconvert` of the
+89 real schemas (tests/real-tool-schemas/schemas, each as its dictionary) for
+openai, one after the other, each conversion a call (178 and then 1,068
+conversions, two and twelve rounds of the 89: the difference is ten rounds);
+the native core is not counted for it. For the package with its deadline and with
 `Runtime(deadline=None)`, callgrind counts a Python process that makes 200 and
 then one making 1,200 `validate` calls on one validator; the difference over
 1,000 is one call, and only the component's compiled code is counted (found
@@ -39,6 +43,16 @@ from typing import Dict, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parents[1]
 CALLS = (200, 1200)
+#: The real schemas converted for openai instead of a validation.
+REAL = "real"
+REAL_DIR = ROOT / "tests" / "real-tool-schemas" / "schemas"
+REAL_SCHEMAS = 89
+
+
+def calls_of(item: str) -> Tuple[int, int]:
+    """The calls of the two counted processes: whole rounds of the real
+    schemas for `real`."""
+    return (2 * REAL_SCHEMAS, 12 * REAL_SCHEMAS) if item == REAL else CALLS
 
 
 def child(component: str, mode: str, item: str, calls: int, cache: str) -> None:
@@ -59,6 +73,16 @@ def child(component: str, mode: str, item: str, calls: int, cache: str) -> None:
         rt = tool_schema.Runtime(component=component, cache_dir=cache)
     else:
         rt = tool_schema.Runtime(component=component, cache_dir=cache, deadline=None)
+    if item == REAL:
+        import json
+
+        schemas = [json.loads(p.read_text()) for p in sorted(REAL_DIR.glob("*.json"))]
+        for k in range(calls):
+            try:
+                rt.downconvert(schemas[k % len(schemas)], "openai")
+            except tool_schema.DownconvertError:
+                pass
+        return
     validator = rt.validator((data / f"{item}.schema.json").read_text())
     args = (data / f"{item}-1.5kb-valid.json").read_text()
     for _ in range(calls):
@@ -155,7 +179,7 @@ def measure(component: str, mode: str, item: str) -> Tuple[Dict[int, float], Mod
     """Instructions per call by offset in the compiled module, and it."""
     runs = []
     with tempfile.TemporaryDirectory() as cache:
-        for calls in CALLS:
+        for calls in calls_of(item):
             out = Path(cache) / f"callgrind.{calls}"
             command = [sys.executable, __file__, "--child", component, mode, item, str(calls), cache]
             subprocess.run(
@@ -173,7 +197,7 @@ def measure(component: str, mode: str, item: str) -> Tuple[Dict[int, float], Mod
         for addr, count in by_addr.items():
             offset = addr - base
             if 0 <= offset < module.ends[-1]:
-                per_call[offset] += sign * count / (CALLS[1] - CALLS[0])
+                per_call[offset] += sign * count / (calls_of(item)[1] - calls_of(item)[0])
     return per_call, module
 
 
@@ -241,8 +265,11 @@ def main() -> None:
         subprocess.run([str(ROOT / "bench" / "named-component.sh")], cwd=ROOT, check=True)
     if not Path(component).is_file():
         raise SystemExit(f"epoch_cost: {component} is missing")
-    if not (ROOT / "bench" / "data" / f"{item}-1.5kb-valid.json").is_file():
-        raise SystemExit(f"epoch_cost: no input {item!r}: bench/data has place-order and query")
+    if item == REAL:
+        if len(list(REAL_DIR.glob("*.json"))) != REAL_SCHEMAS:
+            raise SystemExit(f"epoch_cost: {REAL_DIR} does not hold the {REAL_SCHEMAS} real schemas")
+    elif not (ROOT / "bench" / "data" / f"{item}-1.5kb-valid.json").is_file():
+        raise SystemExit(f"epoch_cost: no input {item!r}: bench/data has place-order and query, or `real`")
     by_function: Dict[str, Dict[str, float]] = {}
     checks: Dict[str, Dict[str, float]] = {}
     for mode in ("deadline", "none"):
@@ -261,13 +288,15 @@ def main() -> None:
                     places[f"{module.names[i]} +{offset - module.starts[i]:#x}"] = runs
             checks["places"] = places
     d, n = by_function["deadline"], by_function["none"]
-    print(f"{item}: the component's instructions per validate call (callgrind, {CALLS[1]} - {CALLS[0]} calls)")
+    low, high = calls_of(item)
+    call = "conversion of a real schema for openai" if item == REAL else "validate call"
+    print(f"{item}: the component's instructions per {call} (callgrind, {high} - {low} calls)")
     print(f"  with the deadline {sum(d.values()):,.0f}, without {sum(n.values()):,.0f}")
     print("  by function: without, with, the checks' share")
     for name in sorted(set(d) | set(n), key=lambda k: -(d.get(k, 0) - n.get(k, 0)))[:12]:
         print(f"  {n.get(name, 0):9,.0f} {d.get(name, 0):9,.0f} {d.get(name, 0) - n.get(name, 0):+8,.0f}  {name[:90]}")
     loop = ROOT / "target" / "host" / "validate-loop"
-    if loop.exists():
+    if loop.exists() and item != REAL:
         core = native(item)
         print(f"  the native core (target/host/validate-loop): {sum(core.values()):,.0f}; by function, native and without checks:")
         for name, count in sorted(core.items(), key=lambda x: -x[1])[:6]:

@@ -1,8 +1,9 @@
 """Where the Python package's time goes when it converts the 89 real schemas
 for OpenAI (bench/README.md, "Downconverting the real schemas"): the same
-loop from dictionaries (as make bench times it), from texts, the runtime's
-call alone, and 89 calls converting ``{}`` (the fixed cost of a call), each
-round interleaved with openai-agents and pydantic-ai on fresh deep copies.
+loop from dictionaries (as make bench times it), the same without a per-call
+bound (``Runtime(deadline=None)``: the deadline's epoch checks left out of the
+compiled code), from texts, the runtime's call alone, and 89 calls converting
+``{}`` (the fixed cost of a call), each round interleaved with openai-agents and pydantic-ai on fresh deep copies.
 Then the runtime's call (``downconvert-json``, as the package makes it) once
 more, with the time spent inside the crossing into WebAssembly and making the
 answer each summed apart: the rest of a call is the package's own Python
@@ -31,6 +32,7 @@ import tool_schema  # noqa: E402
 from tool_schema import _runtime  # noqa: E402
 
 rt = tool_schema.Runtime(component=ROOT / "target" / "component" / "tool_schema.wasm")
+unbounded = tool_schema.Runtime(component=ROOT / "target" / "component" / "tool_schema.wasm", deadline=None)
 files = sorted((ROOT / "tests" / "real-tool-schemas" / "schemas").glob("*.json"))
 dicts = [json.loads(f.read_text(encoding="utf-8")) for f in files]
 texts = [json.dumps(d) for d in dicts]
@@ -43,6 +45,7 @@ ours = peers.package(rt, tool_schema.DownconvertError)
 def contenders() -> Dict[str, Callable[[List[Any]], None]]:
     out: Dict[str, Callable[[List[Any]], None]] = {
         "package, dictionaries": ours,
+        "package, dictionaries, no deadline": peers.package(unbounded, tool_schema.DownconvertError),
         "package, texts": lambda _: ours(texts),
         "the runtime's call alone, texts": lambda _: [rt._call("downconvert", "downconvert-json", t, target, False) for t in texts],
         "89 calls converting {}": lambda _: [rt._call("downconvert", "downconvert-json", "{}", target, False) for _ in texts],
