@@ -178,8 +178,9 @@ class Module:
 def measure(component: str, mode: str, item: str) -> Tuple[Dict[int, float], Module]:
     """Instructions per call by offset in the compiled module, and it."""
     runs = []
+    low, high = calls_of(item)
     with tempfile.TemporaryDirectory() as cache:
-        for calls in calls_of(item):
+        for calls in (low, high):
             out = Path(cache) / f"callgrind.{calls}"
             command = [sys.executable, __file__, "--child", component, mode, item, str(calls), cache]
             subprocess.run(
@@ -197,7 +198,7 @@ def measure(component: str, mode: str, item: str) -> Tuple[Dict[int, float], Mod
         for addr, count in by_addr.items():
             offset = addr - base
             if 0 <= offset < module.ends[-1]:
-                per_call[offset] += sign * count / (calls_of(item)[1] - calls_of(item)[0])
+                per_call[offset] += sign * count / (high - low)
     return per_call, module
 
 

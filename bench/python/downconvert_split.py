@@ -3,7 +3,8 @@ for OpenAI (bench/README.md, "Downconverting the real schemas"): the same
 loop from dictionaries (as make bench times it), the same without a per-call
 bound (``Runtime(deadline=None)``: the deadline's epoch checks left out of the
 compiled code), from texts, the runtime's call alone, and 89 calls converting
-``{}`` (the fixed cost of a call), each round interleaved with openai-agents and pydantic-ai on fresh deep copies.
+``{}`` (the fixed cost of a call), each round interleaved with openai-agents
+and pydantic-ai on fresh deep copies.
 Then the runtime's call (``downconvert-json``, as the package makes it) once
 more, with the time spent inside the crossing into WebAssembly and making the
 answer each summed apart: the rest of a call is the package's own Python
