@@ -23,7 +23,8 @@ pub use describe::descriptor::Mode;
 pub use describe::{describe_tool, describe_type};
 pub use diag::{Code, Diagnostic};
 pub use downconvert::{
-    BUILT_IN as PROVIDERS, Change, ChangeAction, Downconverted, Target, forward_args, provider_profile, restore_args,
+    AlsoValidFor, BUILT_IN as PROVIDERS, Change, ChangeAction, Downconverted, ProviderInfo, Report, Target,
+    forward_args, provider_profile, providers, restore_args,
 };
 pub use encode::{Outcome, Part, Signature, ToolResult, encode_result};
 pub use source::{FromSource, SourceDiagnostic, SourceFile, SourceOptions, describe_source, source_descriptor};
@@ -54,6 +55,17 @@ pub fn downconvert_with(
 /// diagnostics at most [`diag::MAX_DIAGNOSTICS`] then one saying how many more.
 pub fn budget(schemas: &[&str], target: Target<'_>) -> Result<Vec<downconvert::budget::OverLimit>, Vec<Diagnostic>> {
     conversion("measuring the tools", || downconvert::budget(schemas, target))
+}
+
+/// [`budget`] per tool, with a plan of which tools to send strict,
+/// non-strict or in another request ([`downconvert::budget_plan`]), within
+/// the work budget, its diagnostics capped as [`budget`]'s are.
+pub fn budget_plan(
+    schemas: &[&str],
+    names: &[&str],
+    target: Target<'_>,
+) -> Result<downconvert::plan::BudgetPlan, Vec<Diagnostic>> {
+    conversion("planning the tools", || downconvert::budget_plan(schemas, names, target))
 }
 
 /// One conversion operation: past the work budget one `OLP004` saying what

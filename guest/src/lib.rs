@@ -10,7 +10,8 @@ use exports::onellm::tool_schema::describe::{
     FromSource, Guest as Describe, SourceDiagnostic, SourceFile, SourceOptions,
 };
 use exports::onellm::tool_schema::downconvert::{
-    Change, ChangeAction, Downconverted, DownconvertedJson, Guest as Downconvert, OverLimit, Target,
+    AlsoValidFor, Change, ChangeAction, DeadBranch, Downconverted, DownconvertedJson, Guest as Downconvert, OverLimit,
+    Placement, ProviderInfo, RequestPlan, Target, ToolBudget,
 };
 use exports::onellm::tool_schema::encode::{Guest as Encode, Outcome, Part, ToolResult};
 use exports::onellm::tool_schema::tools::{
@@ -340,7 +341,34 @@ fn target(t: &Target) -> tool_schema::Target<'_> {
         Target::Openai => tool_schema::Target::BuiltIn("openai"),
         Target::Gemini => tool_schema::Target::BuiltIn("gemini"),
         Target::Custom(profile) => tool_schema::Target::Custom(profile),
+        Target::Surface(name) => tool_schema::Target::BuiltIn(name),
     }
+}
+
+fn also_valid_for(a: &tool_schema::AlsoValidFor) -> AlsoValidFor {
+    AlsoValidFor { original: a.original.clone(), converted: a.converted.clone() }
+}
+
+fn dead(ds: &[tool_schema::downconvert::dead::DeadBranch]) -> Vec<DeadBranch> {
+    ds.iter().map(|d| DeadBranch { pointer: d.pointer.clone(), reason: d.reason.clone() }).collect()
+}
+
+fn count(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+fn over_limits(found: Vec<tool_schema::downconvert::budget::OverLimit>) -> Vec<OverLimit> {
+    found
+        .into_iter()
+        .map(|o| OverLimit {
+            limit: o.limit,
+            scope: o.scope.as_str().to_owned(),
+            allowed: count(o.allowed),
+            measured: count(o.measured),
+            tool: o.tool.map(|i| count(i as u64)),
+            message: o.message,
+        })
+        .collect()
 }
 
 /// The changes as WIT records.
@@ -377,7 +405,13 @@ fn action(a: tool_schema::ChangeAction) -> ChangeAction {
 impl Downconvert for Component {
     fn downconvert(schema: String, t: Target) -> Result<Downconverted, Vec<Diagnostic>> {
         tool_schema::downconvert(&schema, target(&t))
-            .map(|d| Downconverted { schema: d.schema, changes: changes(&d.changes), lossless: d.lossless })
+            .map(|d| Downconverted {
+                changes: changes(&d.changes),
+                also_valid_for: also_valid_for(&d.report.also_valid_for),
+                dead: dead(&d.report.dead),
+                schema: d.schema,
+                lossless: d.lossless,
+            })
             .map_err(diagnostics)
     }
 
@@ -387,6 +421,7 @@ impl Downconvert for Component {
         tool_schema::downconvert_with(&schema, target(&t), changes)
             .map(|d| DownconvertedJson {
                 changes_json: if changes { tool_schema::downconvert::changes_json(&d.changes) } else { String::new() },
+                report_json: if changes { d.report.to_json() } else { String::new() },
                 schema: d.schema,
                 lossless: d.lossless,
             })
@@ -403,22 +438,45 @@ impl Downconvert for Component {
 
     fn budget(schemas: Vec<String>, t: Target) -> Result<Vec<OverLimit>, Vec<Diagnostic>> {
         let texts: Vec<&str> = schemas.iter().map(String::as_str).collect();
-        let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-        tool_schema::budget(&texts, target(&t))
-            .map(|found| {
-                found
+        tool_schema::budget(&texts, target(&t)).map(over_limits).map_err(diagnostics)
+    }
+
+    fn budget_plan(schemas: Vec<String>, names: Vec<String>, t: Target) -> Result<RequestPlan, Vec<Diagnostic>> {
+        use tool_schema::downconvert::plan::Placement as P;
+        let texts: Vec<&str> = schemas.iter().map(String::as_str).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        tool_schema::budget_plan(&texts, &names, target(&t))
+            .map(|plan| RequestPlan {
+                tools: plan
+                    .tools
                     .into_iter()
-                    .map(|o| OverLimit {
-                        limit: o.limit,
-                        scope: o.scope.as_str().to_owned(),
-                        allowed: count(o.allowed),
-                        measured: count(o.measured),
-                        tool: o.tool.map(|i| count(i as u64)),
-                        message: o.message,
+                    .map(|b| ToolBudget {
+                        tool: count(b.tool as u64),
+                        placement: match b.placement {
+                            P::Strict => Placement::Strict,
+                            P::NonStrict => Placement::NonStrict,
+                            P::LeftOut => Placement::LeftOut,
+                        },
+                        over: over_limits(b.over),
+                        reason: b.reason,
                     })
-                    .collect()
+                    .collect(),
+                over: over_limits(plan.over),
             })
             .map_err(diagnostics)
+    }
+
+    fn providers() -> Vec<ProviderInfo> {
+        tool_schema::providers()
+            .into_iter()
+            .map(|p| ProviderInfo {
+                name: p.name,
+                aliases: p.aliases,
+                surface: p.surface,
+                oldest_rule: p.oldest,
+                unchecked_rules: p.unchecked,
+            })
+            .collect()
     }
 }
 
@@ -497,6 +555,14 @@ impl GuestConverted for ConvertedObject {
 
     fn lossless(&self) -> bool {
         self.0.converted().lossless
+    }
+
+    fn also_valid_for(&self) -> AlsoValidFor {
+        also_valid_for(&self.0.converted().report.also_valid_for)
+    }
+
+    fn dead(&self) -> Vec<DeadBranch> {
+        dead(&self.0.converted().report.dead)
     }
 
     fn restore(&self, args: String) -> Checked {

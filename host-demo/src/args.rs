@@ -48,6 +48,9 @@ pub enum Provider {
     Anthropic,
     Openai,
     Gemini,
+    /// Any other name: a built-in surface's, or an alias (the component
+    /// refuses a name none has, `OLP001`).
+    Surface(String),
     Custom(Source),
 }
 
@@ -123,6 +126,10 @@ pub enum Command {
     },
     ProviderProfile {
         name: String,
+    },
+    /// `providers`: every built-in surface.
+    Providers {
+        json: bool,
     },
     ToolName {
         method: String,
@@ -292,10 +299,8 @@ impl Args {
             ("custom", Some(file)) => Ok(Provider::Custom(source(file))),
             ("custom", None) => Err(Usage("--provider custom needs --profile FILE".into())),
             (_, Some(_)) => Err(Usage("--profile goes with --provider custom".into())),
-            (other, None) => Err(Usage(format!(
-                "--provider must be anthropic, openai, gemini or custom, not '{}'",
-                shown_text(other)
-            ))),
+            ("", None) => Err(Usage("--provider needs a name (host-demo providers lists them)".into())),
+            (other, None) => Ok(Provider::Surface(other.to_owned())),
         }
     }
 
@@ -353,6 +358,7 @@ const COMMANDS: &[&str] = &[
     "restore",
     "budget",
     "provider-profile",
+    "providers",
     "tool-name",
     "flatten-doc",
     "demo",
@@ -491,6 +497,11 @@ pub fn parse(argv: Vec<OsString>) -> Result<Invocation, Usage> {
                     Command::Restore { provider, schema, args: text_or_file(a, "the JSON text of the arguments")? }
                 }
             }
+        }
+        "providers" => {
+            let json = args.flag("--json");
+            args.none()?;
+            Command::Providers { json }
         }
         "provider-profile" => Command::ProviderProfile { name: text(args.one("provider name")?, "the provider name")? },
         "tool-name" => Command::ToolName { method: text(args.one("method name")?, "the method name")? },

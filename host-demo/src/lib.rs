@@ -26,7 +26,10 @@ wasmtime::component::bindgen!({
 
 pub use exports::onellm::tool_schema::describe::{FromSource, SourceDiagnostic, SourceFile, SourceOptions};
 pub use exports::onellm::tool_schema::downconvert::ChangeAction;
-pub use exports::onellm::tool_schema::downconvert::{Change, Downconverted, OverLimit, Target};
+pub use exports::onellm::tool_schema::downconvert::{
+    AlsoValidFor, Change, DeadBranch, Downconverted, OverLimit, Placement, ProviderInfo, RequestPlan, Target,
+    ToolBudget,
+};
 pub use exports::onellm::tool_schema::encode::{Exception, Outcome, Part, ToolResult};
 pub use exports::onellm::tool_schema::tools::ToolInfo;
 pub use exports::onellm::tool_schema::types::{Diagnostic, Mode, TypeContext};
@@ -498,6 +501,20 @@ impl Host<'_> {
         self.call(|b, s| b.onellm_tool_schema_downconvert().call_provider_profile(s, name))
     }
 
+    pub fn budget_plan(
+        &mut self,
+        schemas: &[String],
+        names: &[String],
+        target: &Target,
+    ) -> Result<Result<RequestPlan, Vec<Diagnostic>>, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_downconvert().call_budget_plan(s, schemas, names, target))
+    }
+
+    /// Every built-in request surface.
+    pub fn providers(&mut self) -> Result<Vec<ProviderInfo>, HostError> {
+        self.call(|b, s| b.onellm_tool_schema_downconvert().call_providers(s))
+    }
+
     pub fn validate_args(&mut self, schema: &str, args: &str) -> Result<Result<String, Vec<ArgError>>, HostError> {
         self.call(|b, s| b.onellm_tool_schema_validate().call_validate_args(s, schema, args))
     }
@@ -740,7 +757,9 @@ impl Host<'_> {
         let schema = self.call(|b, s| b.onellm_tool_schema_tools().converted().call_schema(s, h))?;
         let changes = self.call(|b, s| b.onellm_tool_schema_tools().converted().call_changes(s, h))?;
         let lossless = self.call(|b, s| b.onellm_tool_schema_tools().converted().call_lossless(s, h))?;
-        Ok(Downconverted { schema, changes, lossless })
+        let also_valid_for = self.call(|b, s| b.onellm_tool_schema_tools().converted().call_also_valid_for(s, h))?;
+        let dead = self.call(|b, s| b.onellm_tool_schema_tools().converted().call_dead(s, h))?;
+        Ok(Downconverted { schema, changes, lossless, also_valid_for, dead })
     }
 
     /// The model's answer to the converted schema, turned back into the

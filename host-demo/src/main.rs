@@ -58,15 +58,21 @@ commands:
       arguments may be @FILE. --parts takes [{\"type\":\"text\",\"text\":...} |
       {\"type\":\"json\",\"json\":...}]; --invalid-args takes validate's output.
   downconvert --provider P (<SCHEMA_FILE|-> | --tool DESCRIPTOR_FILE [--name TOOL]) [--pretty]
-      Convert a schema for a provider's strict mode (anthropic, openai, gemini,
-      or custom with --profile FILE). Prints {\"schema\", \"changes\", \"lossless\"}.
+      Convert a schema for a request surface's strict mode (a name or alias
+      host-demo providers lists, or custom with --profile FILE). Prints
+      {\"schema\", \"changes\", \"lossless\", \"alsoValidFor\", \"dead\"}.
   restore --provider P (<SCHEMA_FILE> | --tool DESCRIPTOR_FILE [--name TOOL]) <ARGS_JSON|@FILE> [--pretty]
       Turn a model's answer to the converted schema back into arguments for the
       original one, then validate them. Prints the arguments, or {\"errors\": [...]}.
-  budget --provider P <SCHEMA_FILE>... [--json] [--pretty]
-      Convert every tool of one request (a file holds a schema, or a JSON array
-      of them) and print each limit the provider documents that the set is over,
-      with the counts; exit status 1 when over any.
+  budget --provider P <FILE>... [--json] [--pretty]
+      Convert every tool of one request (a file holds a schema, a tool object
+      {\"name\", \"inputSchema\"}, or a JSON array of them) and print, per tool,
+      the limits it is over and whether the plan sends it strict, non-strict or
+      leaves it out; then each limit the request is over with every tool
+      strict. Exit status 1 when over any.
+  providers [--json]
+      List every built-in request surface, with its aliases and the date of
+      its oldest rule.
   provider-profile <NAME>
       Print a built-in provider profile (the form --profile takes).
   tool-name <METHOD>
@@ -248,38 +254,58 @@ fn run(invocation: args::Invocation) -> Result<u8, Failure> {
         }
         Command::Budget { provider, files, json: as_json } => {
             let target = target_of(provider)?;
-            let mut schemas = Vec::new();
+            let (mut schemas, mut names) = (Vec::new(), Vec::new());
             for file in &files {
                 let text = read_input(file)?;
                 let limits = json::ParseLimits { max_bytes: usize::MAX, max_depth: 4096 };
                 match json::parse(&text, limits) {
-                    Ok(Value::Array(items)) => schemas.extend(items.iter().map(Value::to_json)),
-                    _ => schemas.push(text),
+                    Ok(Value::Array(items)) => items.iter().for_each(|t| tool_of(t, &mut schemas, &mut names)),
+                    Ok(tool @ Value::Object(_)) if tool.get("inputSchema").is_some() => {
+                        tool_of(&tool, &mut schemas, &mut names)
+                    }
+                    _ => {
+                        schemas.push(text);
+                        names.push(None);
+                    }
                 }
             }
+            // Names are checked when every tool has one.
+            let names: Vec<String> =
+                if names.iter().all(Option::is_some) { names.into_iter().flatten().collect() } else { Vec::new() };
             let runtime = Runtime::load(&opts)?;
-            match runtime.instantiate()?.budget(&schemas, &target)? {
+            match runtime.instantiate()?.budget_plan(&schemas, &names, &target)? {
                 Err(diags) => Ok(print_answer(Err(diags), pretty)),
-                Ok(over) if as_json => {
-                    let v = Value::Array(over.iter().map(over_limit_value).collect());
+                Ok(plan) if as_json => {
+                    let v = plan_value(&plan);
                     say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
-                    Ok(u8::from(!over.is_empty()))
+                    Ok(u8::from(!plan.over.is_empty()))
                 }
-                Ok(over) => {
-                    for o in &over {
-                        say!("{}: {} {} > {}: {}", o.scope, o.limit, o.measured, o.allowed, o.message);
-                    }
-                    match over.len() {
-                        0 => say!("{} tools: within every limit the provider documents", schemas.len()),
-                        n => say!(
-                            "{} tools: over {n} limit{} the provider documents",
-                            schemas.len(),
-                            if n == 1 { "" } else { "s" }
-                        ),
-                    }
-                    Ok(u8::from(!over.is_empty()))
+                Ok(plan) => {
+                    print_plan(&plan, &names);
+                    Ok(u8::from(!plan.over.is_empty()))
                 }
             }
+        }
+        Command::Providers { json: as_json } => {
+            let runtime = Runtime::load(&opts)?;
+            let providers = runtime.instantiate()?.providers()?;
+            if as_json {
+                let v = Value::Array(providers.iter().map(provider_value).collect());
+                say!("{}", if pretty { v.to_json_pretty() } else { v.to_json() });
+            } else {
+                for p in &providers {
+                    let aliases =
+                        if p.aliases.is_empty() { String::new() } else { format!(" (also {})", p.aliases.join(", ")) };
+                    say!(
+                        "{}{aliases}: {}; oldest rule {}, {} of its rules not checked at the vendor",
+                        p.name,
+                        p.surface,
+                        p.oldest_rule,
+                        p.unchecked_rules
+                    );
+                }
+            }
+            Ok(0)
         }
         Command::ProviderProfile { name } => {
             let runtime = Runtime::load(&opts)?;
@@ -389,8 +415,90 @@ fn target_of(provider: Provider) -> Result<Target, Failure> {
         Provider::Anthropic => Target::Anthropic,
         Provider::Openai => Target::Openai,
         Provider::Gemini => Target::Gemini,
+        Provider::Surface(name) => Target::Surface(name),
         Provider::Custom(profile) => Target::Custom(read_input(&profile)?),
     })
+}
+
+/// One tool of a `budget` file: a tool object (`{"name", "inputSchema"}`,
+/// as MCP's `tools/list` gives them) or a schema.
+fn tool_of(item: &Value, schemas: &mut Vec<String>, names: &mut Vec<Option<String>>) {
+    match item.get("inputSchema") {
+        Some(schema) => {
+            schemas.push(schema.to_json());
+            names.push(item.get("name").and_then(Value::as_str).map(str::to_owned));
+        }
+        None => {
+            schemas.push(item.to_json());
+            names.push(None);
+        }
+    }
+}
+
+/// A budget plan as text: a line per tool, then the request's limits with
+/// every tool strict, then what the plan sends.
+fn print_plan(plan: &host_demo::RequestPlan, names: &[String]) {
+    let placement = |p: host_demo::Placement| match p {
+        host_demo::Placement::Strict => "strict",
+        host_demo::Placement::NonStrict => "non-strict",
+        host_demo::Placement::LeftOut => "left out",
+    };
+    for t in &plan.tools {
+        let name = names.get(t.tool as usize).map_or_else(String::new, |n| format!(" {n}"));
+        say!("tool {}{name}: {}: {}", t.tool, placement(t.placement), t.reason);
+        for o in &t.over {
+            say!("  over {} ({} > {}): {}", o.limit, o.measured, o.allowed, o.message);
+        }
+    }
+    for o in &plan.over {
+        say!("all strict, {}: {} {} > {}: {}", o.scope, o.limit, o.measured, o.allowed, o.message);
+    }
+    let count = |p: host_demo::Placement| plan.tools.iter().filter(|t| t.placement == p).count();
+    let (strict, non_strict, left_out) = (
+        count(host_demo::Placement::Strict),
+        count(host_demo::Placement::NonStrict),
+        count(host_demo::Placement::LeftOut),
+    );
+    match plan.over.len() {
+        0 => say!("{} tools: within every limit the provider documents, all strict", plan.tools.len()),
+        n => say!(
+            "{} tools: over {n} limit{} the provider documents with every tool strict; the plan sends {strict} strict, {non_strict} non-strict, {left_out} left out",
+            plan.tools.len(),
+            if n == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+/// A budget plan as JSON: `{"tools":[{"tool","placement","over","reason"}…],"over":[…]}`.
+fn plan_value(plan: &host_demo::RequestPlan) -> Value {
+    let placement = |p: host_demo::Placement| match p {
+        host_demo::Placement::Strict => "strict",
+        host_demo::Placement::NonStrict => "non-strict",
+        host_demo::Placement::LeftOut => "left-out",
+    };
+    let tool = |t: &host_demo::ToolBudget| {
+        Value::Object(vec![
+            ("tool".into(), Value::Number(json::Number::from_i128(i128::from(t.tool)))),
+            ("placement".into(), Value::String(placement(t.placement).into())),
+            ("over".into(), Value::Array(t.over.iter().map(over_limit_value).collect())),
+            ("reason".into(), Value::String(t.reason.clone())),
+        ])
+    };
+    Value::Object(vec![
+        ("tools".into(), Value::Array(plan.tools.iter().map(tool).collect())),
+        ("over".into(), Value::Array(plan.over.iter().map(over_limit_value).collect())),
+    ])
+}
+
+/// A built-in surface as JSON.
+fn provider_value(p: &host_demo::ProviderInfo) -> Value {
+    Value::Object(vec![
+        ("name".into(), Value::String(p.name.clone())),
+        ("aliases".into(), Value::Array(p.aliases.iter().cloned().map(Value::String).collect())),
+        ("surface".into(), Value::String(p.surface.clone())),
+        ("oldestRule".into(), Value::String(p.oldest_rule.clone())),
+        ("uncheckedRules".into(), Value::Number(json::Number::from_i128(i128::from(p.unchecked_rules)))),
+    ])
 }
 
 /// An over-limit record as JSON.
@@ -420,10 +528,25 @@ fn downconverted_value(d: &host_demo::Downconverted) -> Value {
             ("detail".into(), Value::String(c.detail.clone())),
         ])
     };
+    let names = |list: &[String]| Value::Array(list.iter().cloned().map(Value::String).collect());
+    let dead = |d: &host_demo::DeadBranch| {
+        Value::Object(vec![
+            ("pointer".into(), Value::String(d.pointer.clone())),
+            ("reason".into(), Value::String(d.reason.clone())),
+        ])
+    };
     Value::Object(vec![
         ("schema".into(), schema),
         ("changes".into(), Value::Array(d.changes.iter().map(change).collect())),
         ("lossless".into(), Value::Bool(d.lossless)),
+        (
+            "alsoValidFor".into(),
+            Value::Object(vec![
+                ("original".into(), names(&d.also_valid_for.original)),
+                ("converted".into(), names(&d.also_valid_for.converted)),
+            ]),
+        ),
+        ("dead".into(), Value::Array(d.dead.iter().map(dead).collect())),
     ])
 }
 
@@ -572,11 +695,8 @@ fn tool_session(host: &mut Host<'_>, descriptor: &str, name: Option<&str>, prett
                     "anthropic" => Provider::Anthropic,
                     "openai" => Provider::Openai,
                     "gemini" => Provider::Gemini,
-                    other => {
-                        return Err(Failure::Usage(format!(
-                            "convert takes anthropic, openai or gemini, not '{other}'"
-                        )));
-                    }
+                    "" => return Err(Failure::Usage("convert takes a provider's name".into())),
+                    other => Provider::Surface(other.to_owned()),
                 };
                 match host.tool_convert(&tool, &target_of(provider)?)? {
                     Ok(c) => {

@@ -529,10 +529,14 @@ fn downconvert_refusals_are_diagnostics() {
     let o = run_with("dc-keep", &["downconvert", "--provider", "openai", "-"], Some(recursive));
     assert_eq!(o.status.code(), Some(0), "openai keeps the recursion through $defs");
 
-    let o = run("dc-unknown", &["provider-profile", "mistral"]);
+    let o = run("dc-unknown", &["provider-profile", "nonesuch"]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(codes_and_paths(&parse(&stdout(&o))), [("OLP001".to_owned(), "target".to_owned())]);
-    let o = run("dc-usage", &["downconvert", "--provider", "mistral", "-"]);
+    // A name no surface has is the component's refusal, as any other.
+    let o = run_with("dc-nonesuch", &["downconvert", "--provider", "nonesuch", "-"], Some(recursive));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(codes_and_paths(&parse(&stdout(&o))), [("OLP001".to_owned(), "target".to_owned())]);
+    let o = run("dc-usage", &["downconvert", "--provider", "", "-"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o).lines().count(), 1);
 }

@@ -88,8 +88,22 @@ function outcomeIn(o) {
 
 const fromSourceOut = (r) => ({ json: r.json, warnings: diags(r.warnings) });
 
-// `{"provider": name}` or `{"provider": "custom", "profile": text}` ↔ the package's target.
+// `{"provider": name}` (any built-in surface's name or alias: the package
+// sends `anthropic`, `openai`, `gemini` as the WIT cases of those names, any
+// other as the case `surface`) or `{"provider": "custom", "profile": text}`
+// ↔ the package's target.
 const targetIn = (t) => (t.provider === 'custom' ? { custom: t.profile } : t.provider);
+
+// A conversion's answer in the file's shape: `{"schema", "changes",
+// "lossless", "alsoValidFor": {"original", "converted"}, "dead": [{"pointer",
+// "reason"}]}`, from `downconvert`'s answer or a `Converted`.
+const downconvertedOut = (d, schema) => ({
+  schema,
+  changes: d.changes,
+  lossless: d.lossless,
+  alsoValidFor: { original: d.alsoValidFor.original, converted: d.alsoValidFor.converted },
+  dead: d.dead.map((x) => ({ pointer: x.pointer, reason: x.reason })),
+});
 
 function isDefault(options, defaults) {
   return (
@@ -136,7 +150,7 @@ function toolCall(tool, call) {
     }
     try {
       return {
-        converted: { schema: converted.schemaText, changes: converted.changes, lossless: converted.lossless },
+        converted: downconvertedOut(converted, converted.schemaText),
         restored: checkedOut(converted.restore(call.restore)),
       };
     } finally {
@@ -188,7 +202,7 @@ export function answerCase(ts, c) {
         resultOut,
       );
     case 'downconvert':
-      return answer(() => ts.downconvert(i.schema, targetIn(i.target)));
+      return answer(() => ts.downconvert(i.schema, targetIn(i.target)), (d) => downconvertedOut(d, d.schema));
     case 'restore-args':
       return boundOut(ts.restoreArgs(i.originalSchema, targetIn(i.target), i.args));
     case 'provider-profile':

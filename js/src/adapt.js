@@ -100,7 +100,8 @@ function describe(value) {
 /**
  * One of our tools with the function it runs, for `framework` (its name, for
  * messages). Options: `target` converts the schema the framework sends for a
- * provider's strict mode (`'openai'`, `'anthropic'`, `'gemini'`, `{custom}`),
+ * request surface's strict mode (any name or alias `providers()` lists:
+ * `'openai'`, `'anthropic-tools'`, `'bedrock-converse'`, …; or `{custom}`),
  * each call then restored from the converted form before it is checked;
  * `toolSchema` makes the tool when `tool` is what one is made from;
  * `passthrough`, the classes of exceptions (a framework's own signals) the

@@ -303,12 +303,67 @@ export interface EncodeCall {
   endsLoop?: boolean;
 }
 
-/** A provider built into the component. */
-export type Provider = 'anthropic' | 'openai' | 'gemini';
-/** The providers built into the component. */
-export declare const PROVIDERS: readonly Provider[];
-/** Which provider to convert for: a built-in one, or a profile of the host's own (JSON text, in the form `providerProfile` returns). */
+/** The name of a request surface built into the component (`PROVIDERS`, `providers()`). */
+export type SurfaceName =
+  | 'openai-chat'
+  | 'openai-responses'
+  | 'openai-structured-output'
+  | 'azure-openai'
+  | 'anthropic-tools'
+  | 'anthropic-output'
+  | 'bedrock-converse'
+  | 'gemini-json'
+  | 'gemini-openapi'
+  | 'vertex'
+  | 'mistral'
+  | 'ollama'
+  | 'llguidance';
+/** Another name a built-in surface takes: `openai` is `openai-chat`, `anthropic` `anthropic-tools`, `gemini` `gemini-json`. */
+export type SurfaceAlias = 'openai' | 'anthropic' | 'gemini';
+/**
+ * A built-in request surface, by its name or an alias. Any other string is
+ * taken too (a later build of the component may know it): one the component
+ * does not know is a `DownconvertError` (`OLP001`).
+ */
+export type Provider = SurfaceName | SurfaceAlias | (string & {});
+/** The name of every request surface built into the component, in the order of `providers()`. */
+export declare const PROVIDERS: readonly SurfaceName[];
+/** Which surface to convert for: a built-in one (by name or alias), or a profile of the host's own (JSON text, in the form `providerProfile` returns). */
 export type Target = Provider | { custom: string };
+
+/** A built-in request surface, as `providers()` lists it (frozen). */
+export interface ProviderInfo {
+  /** Its name, which a `Target` takes. */
+  readonly name: SurfaceName | (string & {});
+  /** Other names a `Target` takes for it (`['openai']` for `openai-chat`). */
+  readonly aliases: readonly string[];
+  /** The request field it describes, for a person. */
+  readonly surface: string;
+  /** The date of its rule read longest ago (`YYYY-MM-DD`). */
+  readonly oldestRule: string;
+  /** How many of its rules could not be checked at the vendor (`providerProfile` marks each `"checked": false`). */
+  readonly uncheckedRules: number;
+}
+
+/** The built-in surfaces (by name, in the order of `providers()`) that take a schema as it is. */
+export interface AlsoValidFor {
+  /** Those that take the schema given. */
+  original: string[];
+  /** Those that take the converted schema. */
+  converted: string[];
+}
+
+/**
+ * A part of the given schema that no finite value satisfies (an empty
+ * `enum`, `not: {}`, contradictory bounds, a required recursion): a fault of
+ * the schema, never a loss of the conversion.
+ */
+export interface DeadBranch {
+  /** The node, as a JSON pointer into the given schema. */
+  pointer: string;
+  /** Why no value satisfies it, for a person. */
+  reason: string;
+}
 
 /** What a change did (docs/downconvert.md says when each is made). */
 export type ChangeAction =
@@ -344,6 +399,10 @@ export interface Downconverted {
   changes: Change[];
   /** No constraint became a hint only. */
   lossless: boolean;
+  /** The built-in surfaces that take the given schema, and the converted one, as they are. */
+  alsoValidFor: AlsoValidFor;
+  /** What of the given schema no finite value satisfies. */
+  dead: DeadBranch[];
 }
 
 /** A limit the provider documents that a request's tools are over (`budget`). */
@@ -363,6 +422,33 @@ export interface OverLimit {
   tool?: number;
   /** The limit, the count and the provider's source, for a person. */
   message: string;
+}
+
+/**
+ * How one tool is sent in a plan (`budgetPlan`): converted with strict mode
+ * on; as given with strict mode off (it alone is over a limit strict mode
+ * has, or the strict tools before it use it up); or not in this request
+ * (past a limit every tool counts against, or a name the surface refuses).
+ */
+export type Placement = 'strict' | 'non-strict' | 'left-out';
+
+/** One tool of a request, and how the plan sends it. */
+export interface ToolBudget {
+  /** Its index in `schemas`. */
+  tool: number;
+  placement: Placement;
+  /** The limits this tool alone is over: its own schema's, a request's limit it passes by itself, its name's rule (`toolNames`). */
+  over: OverLimit[];
+  /** Why it is placed so, for a person. */
+  reason: string;
+}
+
+/** A request's tools against a surface's limits (`budgetPlan`). */
+export interface BudgetPlan {
+  /** Every tool, in order. */
+  tools: ToolBudget[];
+  /** The limits the request is over with every tool strict (as `budget` answers). */
+  over: OverLimit[];
 }
 
 /** A tool described by its schemas (an MCP server's, Pydantic's, Zod's), for `toolSchema.tool()`. */
@@ -438,6 +524,10 @@ export declare class Converted {
   readonly changes: readonly Change[];
   /** No constraint became a hint only. */
   readonly lossless: boolean;
+  /** The built-in surfaces that take the tool's schema, and the converted one, as they are (frozen). */
+  readonly alsoValidFor: Readonly<{ original: readonly string[]; converted: readonly string[] }>;
+  /** What of the tool's schema no finite value satisfies (frozen). */
+  readonly dead: readonly Readonly<DeadBranch>[];
   /** The model's answer to the converted schema turned back into the tool's bound arguments, as `tool.validate` answers. */
   restore<T = unknown>(args: JsonInput): Checked<T>;
   /** Whether `free()` was called. */
@@ -519,8 +609,10 @@ export declare class ToolSchema {
    * for invalid arguments).
    */
   restoreArgs<T = unknown>(originalSchema: string, target: Target, args: string): Checked<T>;
-  /** A built-in provider's profile (JSON text). Throws `DownconvertError` (`OLP001`). */
+  /** A built-in surface's profile (JSON text), by its name or an alias. Throws `DownconvertError` (`OLP001`). */
   providerProfile(name: string): string;
+  /** Every built-in request surface, in a fixed order (frozen): the names and aliases a `Target` takes. */
+  providers(): readonly ProviderInfo[];
   /**
    * Every tool's input schema of one request (JSON texts), each converted for
    * `target`, measured against the limits the provider documents: each limit
@@ -529,6 +621,14 @@ export declare class ToolSchema {
    * cannot be converted, its diagnostics' paths under `tools[i]`.
    */
   budget(schemas: string[], target: Target): OverLimit[];
+  /**
+   * `budget`, per tool, with a plan: which tools are sent strict, which
+   * non-strict, which left out, so that the request is within every limit
+   * the surface documents (strict tools first come, first served, in the
+   * order given). `names`: the tools' names, one per schema, or none (not
+   * checked). Throws `DownconvertError` as `budget` does.
+   */
+  budgetPlan(schemas: string[], target: Target, names?: string[]): BudgetPlan;
 
   /**
    * One tool, compiled once: from its schemas (a `ToolSpec`), or from a
@@ -579,7 +679,7 @@ export declare class SchemaError extends DiagnosticsError {}
 /** `encodeResult` refused the outcome: the host's bug. */
 export declare class EncodeError extends DiagnosticsError {}
 
-/** `downconvert`, `budget` or `providerProfile` refused: an unusable schema (`OLS…`) or one the target cannot take (`OLP…`). */
+/** `downconvert`, `budget`, `budgetPlan`, `providerProfile` or a target refused: an unusable schema (`OLS…`), one the target cannot take, or a surface no built-in has (`OLP…`). */
 export declare class DownconvertError extends DiagnosticsError {}
 
 /**

@@ -89,7 +89,7 @@ SchemaError.prototype.name = 'SchemaError';
 export class EncodeError extends DiagnosticsError {}
 EncodeError.prototype.name = 'EncodeError';
 
-/** `downconvert`, `budget` or `providerProfile` refused: an unusable schema (`OLS…`) or one the target cannot take (`OLP…`). */
+/** `downconvert`, `budget`, `budgetPlan`, `providerProfile` or `tool.convert` refused: an unusable schema (`OLS…`), one the target cannot take, or a surface no built-in has (`OLP…`). */
 export class DownconvertError extends DiagnosticsError {}
 DownconvertError.prototype.name = 'DownconvertError';
 
@@ -365,6 +365,7 @@ class Engine {
 // time but the component's own limits.
 class LocalEngine extends Engine {
   #instance;
+  #functions = null;
 
   constructor(instance, maxLive) {
     super(maxLive);
@@ -413,6 +414,11 @@ class LocalEngine extends Engine {
     return this.#instance.interfaces;
   }
 
+  get functions() {
+    this.#functions ??= this.#instance.functions;
+    return this.#functions;
+  }
+
   get memoryBytes() {
     return this.#instance.memoryBytes;
   }
@@ -445,6 +451,7 @@ class WorkerEngine extends Engine {
   #flag = null;
   #ready = false;
   #interfaces = [];
+  #functions = {};
 
   #workBudget;
 
@@ -520,6 +527,10 @@ class WorkerEngine extends Engine {
     return this.#interfaces;
   }
 
+  get functions() {
+    return this.#functions;
+  }
+
   get memoryBytes() {
     return this.request({ op: 'memory' }, unexpectedErr);
   }
@@ -582,6 +593,7 @@ class WorkerEngine extends Engine {
       throw new ToolSchemaError(`the worker thread could not start: ${message?.failed ?? 'it sent no answer'}`);
     }
     this.#interfaces = message.ready.interfaces;
+    this.#functions = message.ready.functions;
     this.#ready = true;
   }
 }
@@ -620,6 +632,7 @@ function reviveError({ name, message, stack }) {
 /** One instance of the component (replaced after a trap) and every operation it has. */
 export class ToolSchema {
   #engine;
+  #providers = null;
 
   /** @internal Use `load()`. */
   constructor(token, engine) {
@@ -672,11 +685,15 @@ export class ToolSchema {
     return [...this.#engine.interfaces];
   }
 
-  // An operation of an interface this build lacks is refused here rather than
-  // failing inside the call (which would look like a trap).
-  #need(name) {
+  // An operation of an interface this build lacks, or of a function an
+  // older build of it lacks (`fn`, as the bindings name it), is refused here
+  // rather than failing inside the call (which would look like a trap).
+  #need(name, fn) {
     if (!this.#engine.interfaces.includes(name)) {
       throw new ToolSchemaError(`this build of the component has no '${name}' interface (it has: ${this.interfaces.join(', ')})`);
+    }
+    if (fn !== undefined && !this.#engine.functions[name]?.includes(fn)) {
+      throw new ToolSchemaError(`this build of the component has no function '${fn}' in its '${name}' interface (it was built before the function was added)`);
     }
   }
 
@@ -768,7 +785,15 @@ export class ToolSchema {
     // downconvert-json: the changes as one JSON text, one string read from
     // the component's memory where a list of records is four for each change.
     const d = this.#call('downconvert', 'downconvertJson', [schema, t, true], downconvertError);
-    return { schema: d.schema, changes: JSON.parse(d.changesJson).map(change), lossless: d.lossless };
+    // report-json: what the conversion reports beside its changes, one text too.
+    const report = JSON.parse(d.reportJson);
+    return {
+      schema: d.schema,
+      changes: JSON.parse(d.changesJson).map(change),
+      lossless: d.lossless,
+      alsoValidFor: alsoValidFor(report.alsoValidFor),
+      dead: report.dead.map(deadBranch),
+    };
   }
 
   /**
@@ -792,10 +817,37 @@ export class ToolSchema {
 
   budget(schemas, target) {
     this.#need('downconvert');
-    if (!Array.isArray(schemas)) throw new TypeError(`schemas must be an array of schemas (JSON text), not ${show(schemas)}`);
-    schemas.forEach((s, i) => text(s, `schemas[${i}]`));
+    const raw = texts(schemas, 'schemas', 'schemas (JSON text)');
     const t = rawTarget(target);
-    return this.#call('downconvert', 'budget', [[...schemas], t], downconvertError).map(overLimit);
+    return this.#call('downconvert', 'budget', [raw, t], downconvertError).map(overLimit);
+  }
+
+  /**
+   * `budget`, per tool, with a plan: each tool `strict`, `non-strict` or
+   * `left-out`, so that the request is within every limit the surface
+   * documents (strict tools first come, first served, in the order given).
+   * `names`: the tools' names, one per schema, or none (not checked). (The
+   * target comes before the names, as in `budget`, so that they can be left
+   * out; the WIT's function takes them the other way round.)
+   */
+  budgetPlan(schemas, target, names = []) {
+    this.#need('downconvert', 'budgetPlan');
+    const raw = texts(schemas, 'schemas', 'schemas (JSON text)');
+    const t = rawTarget(target);
+    const rawNames = texts(names, 'names', "the tools' names (strings)");
+    const plan = this.#call('downconvert', 'budgetPlan', [raw, rawNames, t], downconvertError);
+    return { tools: plan.tools.map(toolBudget), over: plan.over.map(overLimit) };
+  }
+
+  /**
+   * Every built-in request surface, in a fixed order: `{name, aliases,
+   * surface, oldestRule, uncheckedRules}`, frozen (read once per ToolSchema).
+   * A target is any of their names or aliases.
+   */
+  providers() {
+    this.#need('downconvert', 'providers');
+    this.#providers ??= Object.freeze(this.#call('downconvert', 'providers', [], unexpectedErr).map(providerInfo));
+    return this.#providers;
   }
 
   /**
@@ -1154,6 +1206,8 @@ export class Converted {
   #schema = null;
   #changes = null;
   #lossless = null;
+  #alsoValidFor = null;
+  #dead = null;
 
   /** @internal Use `tool.convert(target)`. */
   constructor(token, engine, id, remake) {
@@ -1186,6 +1240,24 @@ export class Converted {
     this.#resource.live();
     this.#lossless ??= this.#resource.call('lossless', []);
     return this.#lossless;
+  }
+
+  /**
+   * The built-in surfaces (by name, in the order of `providers()`) that take
+   * the tool's schema as it is (`original`) and the converted one
+   * (`converted`): `{original, converted}` (frozen).
+   */
+  get alsoValidFor() {
+    this.#resource.live();
+    this.#alsoValidFor ??= deepFreeze(alsoValidFor(this.#resource.call('alsoValidFor', [])));
+    return this.#alsoValidFor;
+  }
+
+  /** What of the tool's schema no finite value satisfies, `{pointer, reason}` each (frozen). */
+  get dead() {
+    this.#resource.live();
+    this.#dead ??= deepFreeze(this.#resource.call('dead', []).map(deadBranch));
+    return this.#dead;
   }
 
   /**
@@ -1223,6 +1295,19 @@ const schemaError = (d) => new SchemaError(d.map(diagnostic));
 const encodeError = (d) => new EncodeError(d.map(diagnostic));
 const downconvertError = (d) => new DownconvertError(d.map(diagnostic));
 const change = (c) => ({ pointer: c.pointer, keyword: c.keyword, action: c.action, detail: c.detail });
+// The surfaces that take a schema as it is, and a part of it no value satisfies,
+// from the bindings' records or the report's JSON (the same names).
+const alsoValidFor = (a) => ({ original: [...a.original], converted: [...a.converted] });
+const deadBranch = (d) => ({ pointer: d.pointer, reason: d.reason });
+const toolBudget = (b) => ({ tool: b.tool, placement: b.placement, over: b.over.map(overLimit), reason: b.reason });
+const providerInfo = (p) =>
+  Object.freeze({
+    name: p.name,
+    aliases: Object.freeze([...p.aliases]),
+    surface: p.surface,
+    oldestRule: p.oldestRule,
+    uncheckedRules: p.uncheckedRules,
+  });
 
 /**
  * An argument error: where (`path`, and `location` step by step: a member's
@@ -1429,16 +1514,44 @@ function sourceOptions(options, what) {
   return { mode, naming };
 }
 
-/** The providers built into the component. */
-export const PROVIDERS = Object.freeze(['anthropic', 'openai', 'gemini']);
+/**
+ * The name of every request surface built into the component, in the order
+ * of `providers()` (which answers each with its aliases: a target may be
+ * either). A constant, so that it can be read before `load()`; a test checks
+ * that it is the component's list.
+ */
+export const PROVIDERS = Object.freeze([
+  'openai-chat',
+  'openai-responses',
+  'openai-structured-output',
+  'azure-openai',
+  'anthropic-tools',
+  'anthropic-output',
+  'bedrock-converse',
+  'gemini-json',
+  'gemini-openapi',
+  'vertex',
+  'mistral',
+  'ollama',
+  'llguidance',
+]);
 
+// The names the WIT's `target` has a case of its own for (the surfaces
+// `anthropic-tools`, `openai-chat` and `gemini-json`, by their aliases).
+const LEGACY_TARGETS = ['anthropic', 'openai', 'gemini'];
+
+// A built-in surface by name or alias, or a profile of the host's own. A name
+// the component does not know is its answer to give (OLP001, a
+// DownconvertError), not a TypeError here.
 function rawTarget(target) {
-  if (PROVIDERS.includes(target)) return { tag: target };
-  if (typeof target === 'object' && target !== null && !Array.isArray(target)) {
+  if (typeof target === 'string') {
+    if (LEGACY_TARGETS.includes(target)) return { tag: target };
+    if (target !== '') return { tag: 'surface', val: wellFormed(target, 'target') };
+  } else if (typeof target === 'object' && target !== null && !Array.isArray(target)) {
     checkKeys(target, ['custom'], 'target');
     return { tag: 'custom', val: text(target.custom, 'target.custom') };
   }
-  throw new TypeError(`target must be ${PROVIDERS.map((p) => `'${p}'`).join(', ')} or {custom: profileJson}, not ${show(target)}`);
+  throw new TypeError(`target must be a built-in surface's name or alias (PROVIDERS, providers()) or {custom: profileJson}, not ${show(target)}`);
 }
 
 function validateOptions(options, defaultLimits) {
@@ -1575,6 +1688,12 @@ function show(v) {
 function text(v, what) {
   if (typeof v !== 'string') throw new TypeError(`${what} must be a string (JSON text where JSON is meant), not ${show(v)}`);
   return wellFormed(v, what);
+}
+
+// An array of strings (each checked as `text` checks one), copied.
+function texts(v, what, of) {
+  if (!Array.isArray(v)) throw new TypeError(`${what} must be an array of ${of}, not ${show(v)}`);
+  return v.map((s, i) => text(s, `${what}[${i}]`));
 }
 
 // A lone surrogate: a high one not followed by a low one, or a low one not

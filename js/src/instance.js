@@ -101,6 +101,15 @@ export class Instance {
     return Object.keys(this.#root).filter((k) => !k.includes(':'));
   }
 
+  /**
+   * Each of those interfaces' functions and resources, as the bindings name
+   * them (`{downconvert: ['downconvert', 'providers', …], …}`): what a
+   * build older than the package's wrapper may lack.
+   */
+  get functions() {
+    return Object.fromEntries(this.interfaces.map((k) => [k, Object.keys(this.#root[k])]));
+  }
+
   get memoryBytes() {
     return this.#memory.buffer.byteLength;
   }

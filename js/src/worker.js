@@ -11,7 +11,7 @@
 // workBudget}, the core modules already compiled (and memory-limited) by the
 // calling thread, this thread's end of the channel, the Int32Array the
 // answers are signalled on, and the work budget for each instance (null: the
-// component's default). The first message is `{ready: {interfaces}}` or `{failed}`;
+// component's default). The first message is `{ready: {interfaces, functions}}` or `{failed}`;
 // then one answer per request (see ./instance.js), with a trap's error as a
 // plain record `{name, message, stack}`.
 
@@ -34,7 +34,7 @@ function reply(message) {
 let instance = null;
 try {
   instance = new Instance(new Map(modules), undefined, workBudget ?? null);
-  reply({ ready: { interfaces: instance.interfaces } });
+  reply({ ready: { interfaces: instance.interfaces, functions: instance.functions } });
 } catch (e) {
   reply({ failed: String(e?.stack ?? e) });
 }

@@ -125,7 +125,9 @@ const COVERED = {
     downconvertJson: 'downconvert',
     restoreArgs: 'restoreArgs',
     providerProfile: 'providerProfile',
+    providers: 'providers',
     budget: 'budget',
+    budgetPlan: 'budgetPlan',
   },
   // Set by load({workBudget}) in every instance; read back by a getter.
   work: { setWorkBudget: { getter: 'workBudget' }, workBudget: { getter: 'workBudget' } },

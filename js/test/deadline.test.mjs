@@ -70,6 +70,18 @@ describe('C# source in a worker thread', () => {
   });
 });
 
+describe('the built-in surfaces in a worker thread', () => {
+  test('providers() and budgetPlan answer as on the calling thread', async () => {
+    const local = await load();
+    const bounded = await load({ deadlineMs: 10_000 });
+    assert.deepEqual(bounded.providers(), local.providers());
+    const schemas = Array(22).fill(SCHEMA);
+    assert.deepEqual(bounded.budgetPlan(schemas, 'anthropic-tools'), local.budgetPlan(schemas, 'anthropic-tools'));
+    assert.deepEqual(bounded.downconvert(SCHEMA, 'bedrock-converse'), local.downconvert(SCHEMA, 'bedrock-converse'));
+    assert.equal(bounded.restarts, 0);
+  });
+});
+
 describe('a call past its deadline', () => {
   test('is slow without a deadline, and answers', async () => {
     const ts = await load();

@@ -1,7 +1,8 @@
 // The package as a Node user gets it: `npm pack`, the tarball installed into
 // an empty project (offline: the package has no dependencies), and the
-// README's examples run there (its five lines, and the Tools section's),
-// each printing exactly the output the README shows.
+// README's examples run there (its five lines, the Tools section's and the
+// Request surfaces section's), each printing exactly the output the README
+// shows.
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -96,5 +97,10 @@ test('the README example, run from the installed tarball, prints what the README
 
 test('the README’s Tools example, run from the installed tarball, prints what the README shows', async () => {
   const { code, shown } = await readmeExample('## Tools', '**u64 values are BigInt.**');
+  assert.equal(await runInProject(code), shown);
+});
+
+test('the README’s Request surfaces example, run from the installed tarball, prints what the README shows', async () => {
+  const { code, shown } = await readmeExample('## Request surfaces', '## Frameworks');
   assert.equal(await runInProject(code), shown);
 });

@@ -212,7 +212,8 @@ describe('a tool', () => {
     const refused = converted.restore('{"caseId": null, "limit": 500}');
     assert.equal(refused.ok, false);
     assert.deepEqual(refused.errors.map((x) => x.path).sort(), ['caseId', 'limit']);
-    assert.throws(() => tool.convert('mistral'), TypeError);
+    assert.deepEqual(thrown(() => tool.convert('nonesuch'), DownconvertError).diagnostics.map((d) => d.code), ['OLP001']);
+    assert.throws(() => tool.convert(''), TypeError);
     // Objects nested 11 deep: past OpenAI's documented limit of 10.
     let deep = { type: 'string' };
     for (let i = 0; i < 11; i++) deep = { type: 'object', properties: { a: deep }, required: ['a'], additionalProperties: false };

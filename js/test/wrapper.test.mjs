@@ -481,9 +481,9 @@ describe('encode', () => {
 
 describe('downconvert', () => {
   test('a schema for each provider, with every change', () => {
-    assert.deepEqual(PROVIDERS, ['anthropic', 'openai', 'gemini']);
+    assert.ok(['anthropic-tools', 'openai-chat', 'gemini-json'].every((p) => PROVIDERS.includes(p)));
     const anthropic = ts.downconvert(docketSchema, 'anthropic');
-    assert.deepEqual(Object.keys(anthropic), ['schema', 'changes', 'lossless']);
+    assert.deepEqual(Object.keys(anthropic), ['schema', 'changes', 'lossless', 'alsoValidFor', 'dead']);
     const limit = JSON.parse(anthropic.schema).properties.limit;
     assert.equal('minimum' in limit || 'maximum' in limit, false);
     assert.match(limit.description, /minimum: 1, maximum: 100/);
@@ -509,15 +509,19 @@ describe('downconvert', () => {
 
   test('a custom target is a profile of the host’s own, in the form providerProfile returns', () => {
     const profile = ts.providerProfile('anthropic');
-    assert.equal(JSON.parse(profile).name, 'anthropic');
+    // Asked for by an alias, the surface's own profile.
+    assert.equal(profile, ts.providerProfile('anthropic-tools'));
+    assert.equal(JSON.parse(profile).name, 'anthropic-tools');
     assert.equal(ts.downconvert(docketSchema, { custom: profile }).schema, ts.downconvert(docketSchema, 'anthropic').schema);
   });
 
-  test('refusals are DownconvertErrors; a wrong target is a TypeError', () => {
-    const e = thrown(() => ts.providerProfile('mistral'), DownconvertError);
+  test('refusals are DownconvertErrors, an unknown surface’s name too; a target that is no name is a TypeError', () => {
+    const e = thrown(() => ts.providerProfile('nonesuch'), DownconvertError);
     assert.deepEqual(e.diagnostics.map((d) => d.code), ['OLP001']);
     assert.ok(thrown(() => ts.downconvert('{', 'openai'), DownconvertError).diagnostics[0].code.startsWith('OLS'));
-    assert.throws(() => ts.downconvert(docketSchema, 'OpenAI'), TypeError);
+    assert.deepEqual(thrown(() => ts.downconvert(docketSchema, 'OpenAI'), DownconvertError).diagnostics.map((d) => d.code), ['OLP001']);
+    assert.throws(() => ts.downconvert(docketSchema, ''), /target must be a built-in surface's name or alias/);
+    assert.throws(() => ts.downconvert(docketSchema, 5), TypeError);
     assert.throws(() => ts.downconvert(docketSchema, { tag: 'openai' }), /no member 'tag'/);
   });
 
@@ -563,7 +567,8 @@ describe('downconvert', () => {
     assert.ok(thrown(() => ts.budget([SMALL], { custom: '{}' }), DownconvertError).diagnostics.every((d) => d.code === 'OLP003'));
     assert.throws(() => ts.budget(SMALL, 'anthropic'), /schemas must be an array/);
     assert.throws(() => ts.budget([SMALL, {}], 'anthropic'), /schemas\[1\] must be a string/);
-    assert.throws(() => ts.budget([SMALL], 'Anthropic'), TypeError);
+    assert.deepEqual(thrown(() => ts.budget([SMALL], 'Anthropic'), DownconvertError).diagnostics.map((d) => d.code), ['OLP001']);
+    assert.throws(() => ts.budget([SMALL], null), TypeError);
   });
 });
 

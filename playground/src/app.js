@@ -5,7 +5,6 @@
 import {
   DescribeError,
   DiagnosticsError,
-  PROVIDERS,
   SchemaError,
   TrapError,
   load,
@@ -38,6 +37,8 @@ const state = {
   panes: { csharp: { schema: null, origin: '' }, descriptor: { schema: null, origin: '' } },
   /** The C# pane's diagnostics (warnings too) and their stretches of the source. */
   source: { diagnostics: [], spans: [] },
+  /** Every built-in request surface (`providers()`), by name. */
+  surfaces: new Map(),
 };
 
 function setStatus(kind, message) {
@@ -370,6 +371,12 @@ function updateProvider() {
   }
   $('provider-note').textContent = note;
   $('provider-note').dataset.lossless = converted ? String(converted.lossless) : '';
+  const surface = state.surfaces.get(provider);
+  $('provider-surface').textContent = surface
+    ? `${surface.surface}. Its rules were read on ${surface.oldestRule} or later` +
+      (surface.uncheckedRules > 0 ? `; ${surface.uncheckedRules} of them could not be checked at the vendor.` : '.')
+    : '';
+  showReport(converted);
   list('provider-problems', problems, diagnosticItem);
   const elements = showJson('converted-view', converted ? converted.schema : null);
   list('changes', converted ? converted.changes : [], (c, i) => {
@@ -386,6 +393,26 @@ function updateProvider() {
   });
   if (converted) highlight(converted.changes, elements);
   updateArgs();
+}
+
+// What the conversion reports beside its changes: the surfaces that take the
+// schema as given, and the converted one, as they are; and each part of the
+// given schema no value satisfies (its fault, not the conversion's).
+function showReport(converted) {
+  const names = (list) => (list.length === 0 ? 'none of the built-in surfaces' : list.join(', '));
+  $('also-valid-for').hidden = !converted;
+  $('also-original').textContent = converted ? names(converted.alsoValidFor.original) : '';
+  $('also-original').dataset.surfaces = converted ? converted.alsoValidFor.original.join(' ') : '';
+  $('also-converted').textContent = converted ? names(converted.alsoValidFor.converted) : '';
+  $('also-converted').dataset.surfaces = converted ? converted.alsoValidFor.converted.join(' ') : '';
+  list('dead', converted ? converted.dead : [], (d) => {
+    const li = document.createElement('li');
+    li.dataset.pointer = d.pointer;
+    const where = document.createElement('code');
+    where.textContent = d.pointer || '(root)';
+    li.append('No value satisfies ', where, `: ${d.reason}`);
+    return li;
+  });
 }
 
 // Each change is shown where it is: the keyword's member if the converted
@@ -486,7 +513,14 @@ async function start() {
   performance.mark('tool-schema:ready');
   const provider = $('provider');
   if (state.ts.interfaces.includes('downconvert')) {
-    for (const p of PROVIDERS) provider.append(new Option(p, p));
+    // Every built-in surface, by its name; its aliases (the names it had
+    // before it had its own) beside it.
+    for (const p of state.ts.providers()) {
+      state.surfaces.set(p.name, p);
+      const option = new Option(p.aliases.length > 0 ? `${p.name} (${p.aliases.join(', ')})` : p.name, p.name);
+      option.dataset.aliases = p.aliases.join(' ');
+      provider.append(option);
+    }
   } else {
     provider.disabled = true;
   }

@@ -154,8 +154,18 @@ test('valid arguments show the bound arguments, with the default filled in', asy
   assert.equal(await text('#bound-view'), '{\n  "caseId": "2eb8aa08-aa98-11ea-b4aa-73b441d16380",\n  "limit": 10\n}');
 });
 
+test('the provider menu lists every built-in surface, from providers(), with its aliases', async () => {
+  const options = await page.locator('#provider option').evaluateAll((os) => os.map((o) => [o.value, o.textContent, o.dataset.aliases ?? null]));
+  assert.deepEqual(options, [
+    ['', 'none: the schema as described', null],
+    ...ts.providers().map((p) => [p.name, p.aliases.length ? `${p.name} (${p.aliases.join(', ')})` : p.name, p.aliases.join(' ')]),
+  ]);
+  assert.equal(options.length, 14);
+  assert.deepEqual(options.filter((o) => o[2]).map((o) => o[1]), ['openai-chat (openai)', 'anthropic-tools (anthropic)', 'gemini-json (gemini)']);
+});
+
 test('picking a provider shows the converted schema with every change highlighted', async () => {
-  await page.locator('#provider').selectOption('anthropic');
+  await page.locator('#provider').selectOption('anthropic-tools');
   await page.locator('#changes li').first().waitFor();
   const changes = await page.locator('#changes li').allInnerTexts();
   assert.deepEqual(changes.map((c) => c.split(':')[0]), ['/properties/limit minimum removed', '/properties/limit maximum removed']);
@@ -168,7 +178,7 @@ test('picking a provider shows the converted schema with every change highlighte
   assert.doesNotMatch(await text('#converted-view'), /"minimum"|"maximum"/);
   assert.match(await text('#provider-note'), /^2 changes, highlighted in the schema\. Not lossless/);
 
-  await page.locator('#provider').selectOption('openai');
+  await page.locator('#provider').selectOption('openai-chat');
   await page.locator('#changes li[data-change="2"]').waitFor();
   const openai = await page.locator('#converted-view .changed').evaluateAll((els) =>
     els.map((el) => el.dataset.member ?? el.dataset.pointer),
@@ -182,6 +192,41 @@ test('restoring the model’s answer to the provider’s schema binds it against
   await page.locator('#args').fill('{"caseId": "2eb8aa08-aa98-11ea-b4aa-73b441d16380", "limit": null}');
   await page.locator('#args-kind', { hasText: 'restored' }).waitFor();
   assert.equal(await text('#bound-view'), '{\n  "caseId": "2eb8aa08-aa98-11ea-b4aa-73b441d16380",\n  "limit": 10\n}');
+});
+
+test('a new surface: the converted schema, the surfaces that take it as it is, and what no value satisfies', async () => {
+  const schema = '{"type": "object", "properties": {"query": {"type": "string"}, "tags": {"enum": []}}, "required": ["query"], "additionalProperties": false}';
+  await page.locator('#restore').uncheck();
+  await page.locator('#source').fill(schema);
+  await page.locator('#source-kind', { hasText: 'Read as a JSON Schema:' }).waitFor();
+  await page.locator('#provider').selectOption('bedrock-converse');
+  await page.locator('#dead li').first().waitFor();
+  const converted = ts.downconvert(schema, 'bedrock-converse');
+  const shown = await page.locator('#converted-view').evaluate((view) => {
+    const copy = view.cloneNode(true);
+    for (const badge of copy.querySelectorAll('.badge')) badge.remove();
+    return copy.textContent;
+  });
+  assert.deepEqual(JSON.parse(shown), JSON.parse(converted.schema));
+  // The surface itself, as providers() describes it.
+  const surface = ts.providers().find((p) => p.name === 'bedrock-converse');
+  assert.ok((await text('#provider-surface')).startsWith(`${surface.surface}. Its rules were read on ${surface.oldestRule} or later`));
+  // Which surfaces take the given schema, and the converted one, as they are.
+  assert.equal(await page.locator('#also-valid-for').isVisible(), true);
+  const surfaces = (id) => page.locator(id).getAttribute('data-surfaces').then((s) => (s === '' ? [] : s.split(' ')));
+  assert.deepEqual(await surfaces('#also-original'), converted.alsoValidFor.original);
+  assert.deepEqual(await surfaces('#also-converted'), converted.alsoValidFor.converted);
+  assert.ok(converted.alsoValidFor.converted.includes('bedrock-converse'));
+  assert.equal(await text('#also-converted'), converted.alsoValidFor.converted.join(', '));
+  // The empty enum: a fault of the schema, listed at its place.
+  assert.deepEqual(converted.dead.map((d) => d.pointer), ['/properties/tags']);
+  assert.deepEqual(await page.locator('#dead li').allInnerTexts(), converted.dead.map((d) => `No value satisfies ${d.pointer}: ${d.reason}`));
+  await page.screenshot({ path: join(out, 'playground-surface.png'), fullPage: true });
+  // With no provider, neither is shown.
+  await page.locator('#provider').selectOption('');
+  await page.locator('#also-valid-for').waitFor({ state: 'hidden' });
+  assert.equal(await page.locator('#dead').isHidden(), true);
+  assert.equal(await text('#provider-surface'), '');
 });
 
 test('a refused descriptor lists every diagnostic', async () => {
@@ -306,7 +351,7 @@ test('typing a C# method shows its tool’s schema, and arguments are checked ag
   assert.equal(await text('#bound-view'), '{\n  "title": "Dune",\n  "max": 5\n}');
 
   // And a provider converts it, with every change shown.
-  await page.locator('#provider').selectOption('openai');
+  await page.locator('#provider').selectOption('openai-chat');
   await page.locator('#changes li').first().waitFor();
   const input = JSON.stringify(tool.inputSchema);
   const converted = ts.downconvert(input, 'openai');

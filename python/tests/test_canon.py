@@ -235,9 +235,9 @@ def _plain(value: Any) -> Any:
     if isinstance(value, _canon.Handle):
         return ("handle", value._resource, value._handle)
     if isinstance(value, ts.Downconverted) and "_changes_json" in vars(value):
-        # As downconvert-json gave it: the changes' text (empty when the
-        # call asked for none), unread.
-        return ("Downconverted", {k: vars(value)[k] for k in ("schema", "_changes_json", "lossless")})
+        # As downconvert-json gave it: the changes' and the report's texts
+        # (empty when the call asked for none), unread.
+        return ("Downconverted", {k: vars(value)[k] for k in ("schema", "_changes_json", "lossless", "_report_json")})
     if hasattr(value, "__dataclass_fields__"):
         return (type(value).__name__, {k: _plain(getattr(value, k)) for k in value.__dataclass_fields__})
     return value
@@ -305,12 +305,18 @@ def test_every_result_written_out_reads_as_its_types_methods_read_it(get_docket:
     rt.describe_tool(get_docket)
     # Converted without the changes, then again with them when they are read.
     assert rt.downconvert(schema, "openai").changes
+    assert rt.downconvert(schema, "bedrock-converse").also_valid_for.converted
+    assert rt.downconvert({"type": "object", "properties": {"a": {"enum": []}}}, "openai").dead
+    assert rt.providers()
+    assert rt.budget_plan([schema] * 21, ["a"] * 21, "anthropic").tools
     with pytest.raises(ts.DownconvertError):
         rt.downconvert({"type": "object", "properties": {"x": {"$ref": "#/nowhere"}}}, "openai")
     with rt.tool(json.loads(get_docket)) as tool:
         tool.validate('{"limit": "x", "caseId": 1}')
         tool.encode(ts.Returned('{"number": "1", "filed": "2024-01-01", "status": "Open"}'))
-        tool.convert("openai").restore('{"caseId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "limit": null}')
+        converted = tool.convert("openai")
+        converted.restore('{"caseId": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "limit": null}')
+        assert converted.also_valid_for.converted and converted.dead == ()
     assert len(seen) >= 8
 
 

@@ -63,10 +63,25 @@ def _raw(rt: ts.Runtime, interface: str, name: str, *args: Any) -> Any:
     return rt._call(interface, name, *args)
 
 
+#: The package's classes the direct calls build records as (``_RECORDS``).
+_PACKAGE_RECORDS = (
+    ts.Change,
+    ts.Downconverted,
+    ts.SourceDiagnostic,
+    ts.SourceDescriptor,
+    ts.OverLimit,
+    ts.AlsoValidFor,
+    ts.DeadBranch,
+    ts.ProviderInfo,
+    ts.ToolBudget,
+    ts.BudgetPlan,
+)
+
+
 def _plain(value: Any) -> Any:
     """A value as data, whichever classes hold it: records (the package's own
     or wasmtime-py's) as dicts of their fields, variants as (tag, payload)."""
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     if isinstance(value, Variant):
         return ("variant", value.tag, _plain(value.payload))
@@ -76,8 +91,9 @@ def _plain(value: Any) -> Any:
         value = _runtime._arg_error(value)
     if isinstance(value, ts.ArgError):
         return ("arg-error", _plain(vars(value)))
-    if isinstance(value, (ts.Change, ts.Downconverted, ts.SourceDiagnostic, ts.SourceDescriptor, ts.OverLimit)):
-        # Their fields (a Downconverted's changes are built when first read).
+    if isinstance(value, _PACKAGE_RECORDS):
+        # Their fields (a Downconverted's changes and report are built when
+        # first read; a Placement is its case's name).
         return {f.name.replace("_", "-"): _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Record):
         return {k.replace("_", "-"): _plain(v) for k, v in vars(value).items()}
@@ -100,7 +116,7 @@ def test_every_function_is_called_directly_through_the_core_module_and_all_but_t
         assert rt._path == "direct"
         # What takes or gives a resource goes through wasmtime-py's generic calls.
         resources = {key for key in rt._indexes if key[0] == "tools" and key[1] != "schemas-compiled"}
-        assert len(resources) == 10
+        assert len(resources) == 12
         assert set(rt._indexes) - direct == resources | {
             ("validate", "[static]validator.compile"),
             ("validate", "[method]validator.validate"),
@@ -114,45 +130,59 @@ def _as_downconverted(answer: Any) -> Any:
         return answer
     fields = vars(answer)
     if "changes-json" in fields:
-        return _runtime._new_downconverted_json(fields["schema"], fields["changes-json"], fields["lossless"])
-    return ts.Downconverted(fields["schema"], [_runtime._change(c) for c in fields["changes"]], fields["lossless"])
+        return _runtime._new_downconverted_json(
+            fields["schema"], fields["changes-json"], fields["lossless"], fields["report-json"]
+        )
+    return ts.Downconverted(
+        fields["schema"],
+        [_runtime._change(c) for c in fields["changes"]],
+        fields["lossless"],
+        _runtime._also_valid_for(fields["also-valid-for"]),
+        tuple(_runtime._dead_branch(d) for d in fields["dead"]),
+    )
 
 
 def _json_fields(answer: Any) -> Any:
-    """A downconvert-json answer's schema, changes' text and lossless, made
-    directly (the package's class) or generically (a Record); diagnostics
-    as they came."""
+    """A downconvert-json answer's schema, changes' text, lossless and
+    report's text, made directly (the package's class) or generically (a
+    Record); diagnostics as they came."""
     if isinstance(answer, list):
         return _plain(answer)
     fields = vars(answer)
-    changes = fields["_changes_json"] if isinstance(answer, ts.Downconverted) else fields["changes-json"]
-    return (fields["schema"], changes, fields["lossless"])
+    if isinstance(answer, ts.Downconverted):
+        return (fields["schema"], fields["_changes_json"], fields["lossless"], fields["_report_json"])
+    return (fields["schema"], fields["changes-json"], fields["lossless"], fields["report-json"])
 
 
-@pytest.mark.parametrize("target", ["anthropic", "openai", "gemini"])
+@pytest.mark.parametrize("target", ["anthropic", "openai", "gemini", "openai-responses", "gemini-openapi", "mistral"])
 def test_downconvert_of_every_real_schema_gives_what_the_generic_call_gives(
     both: Dict[str, ts.Runtime], target: str
 ) -> None:
+    lowered = _runtime._lower_target(target)
+    assert lowered.tag == (target if target in ("anthropic", "openai", "gemini") else "surface")
     for text in TEXTS:
-        direct = _raw(both["direct"], "downconvert", "downconvert", text, Variant(target))
-        generic = _raw(both["generic"], "downconvert", "downconvert", text, Variant(target))
+        direct = _raw(both["direct"], "downconvert", "downconvert", text, lowered)
+        generic = _raw(both["generic"], "downconvert", "downconvert", text, lowered)
         assert _plain(direct) == _plain(generic)
         if not isinstance(direct, list):
             # The package's own classes, made directly.
             assert isinstance(direct, ts.Downconverted) and isinstance(generic, Record)
             assert all(isinstance(c, ts.Change) for c in direct.changes)
+            assert type(direct.also_valid_for) is ts.AlsoValidFor and type(direct.also_valid_for.original) is tuple
+            assert type(direct.dead) is tuple and all(type(d) is ts.DeadBranch for d in direct.dead)
         # downconvert-json: the same answer, its changes as one JSON text,
         # directly and generically.
         for rt in both.values():
-            as_json = _raw(rt, "downconvert", "downconvert-json", text, Variant(target), True)
+            as_json = _raw(rt, "downconvert", "downconvert-json", text, lowered, True)
             listed = _json_fields(as_json)
             if not isinstance(as_json, list) and rt is both["direct"]:
                 assert isinstance(as_json, ts.Downconverted) and "changes" not in vars(as_json)
+                assert "dead" not in vars(as_json) and vars(as_json)["_report_json"].startswith('{"alsoValidFor":')
             assert _plain(_as_downconverted(as_json)) == _plain(_as_downconverted(generic))
             # Asked for no changes: the same schema and lossless, and no
-            # changes' text (or the same diagnostics).
-            unlisted = _json_fields(_raw(rt, "downconvert", "downconvert-json", text, Variant(target), False))
-            assert unlisted == (listed if isinstance(as_json, list) else (listed[0], "", listed[2]))
+            # changes' or report's text (or the same diagnostics).
+            unlisted = _json_fields(_raw(rt, "downconvert", "downconvert-json", text, lowered, False))
+            assert unlisted == (listed if isinstance(as_json, list) else (listed[0], "", listed[2], ""))
         # And through the API, equal objects.
         try:
             d = both["direct"].downconvert(text, target)
@@ -162,6 +192,7 @@ def test_downconvert_of_every_real_schema_gives_what_the_generic_call_gives(
             assert g.value.diagnostics == e.diagnostics
         else:
             assert both["generic"].downconvert(text, target) == d
+            assert (d.also_valid_for, d.dead) == (direct.also_valid_for, direct.dead)
 
 
 def test_a_custom_target_and_its_refusals_cross_as_in_the_generic_call(both: Dict[str, ts.Runtime]) -> None:
@@ -231,13 +262,24 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
         ("downconvert", "downconvert-json", '{"type":"object","properties":{"a\\"\\n":{"minimum":1}}}', Variant("gemini"), True),
         ("downconvert", "downconvert-json", "{", Variant("openai"), True),
         ("downconvert", "downconvert-json", "{", Variant("openai"), False),
+        ("downconvert", "downconvert-json", schema, Variant("surface", "bedrock-converse"), True),
+        ("downconvert", "downconvert-json", '{"type":"object","properties":{"a":{"enum":[]}}}', Variant("surface", "openai"), True),
+        ("downconvert", "downconvert-json", schema, Variant("surface", "nonesuch"), True),
+        ("downconvert", "downconvert", '{"type":"object","properties":{"a":{"not":{}}}}', Variant("surface", "vertex")),
         ("downconvert", "provider-profile", "gemini"),
-        ("downconvert", "provider-profile", "mistral"),
+        ("downconvert", "provider-profile", "gemini-openapi"),
+        ("downconvert", "provider-profile", "nonesuch"),
+        ("downconvert", "providers"),
         ("downconvert", "budget", [small] * 21, Variant("anthropic")),
         ("downconvert", "budget", [small, nested], Variant("openai")),
         ("downconvert", "budget", [], Variant("gemini")),
         ("downconvert", "budget", [small, '{"$ref":"#/nope"}', "{"], Variant("openai")),
         ("downconvert", "budget", [small], Variant("custom", "{}")),
+        ("downconvert", "budget-plan", [small] * 21, [], Variant("surface", "anthropic-tools")),
+        ("downconvert", "budget-plan", [small, nested], ["a", "b c"], Variant("openai")),
+        ("downconvert", "budget-plan", [small, small], ["a"], Variant("openai")),
+        ("downconvert", "budget-plan", [small, "{"], [], Variant("gemini")),
+        ("downconvert", "budget-plan", [], [], Variant("surface", "nonesuch")),
     ]
     for interface, name, *args in calls:
         direct = _raw(both["direct"], interface, name, *args)
@@ -256,6 +298,13 @@ def test_every_kind_of_argument_and_answer_crosses_as_in_the_generic_call(both: 
             assert isinstance(generic, Variant) and generic.tag == "ok"
             assert all(isinstance(o, ts.OverLimit) for o in direct.payload or [])
             assert all(isinstance(o, Record) for o in generic.payload or [])
+        if name == "budget-plan" and not isinstance(direct, list):
+            assert isinstance(direct, ts.BudgetPlan) and isinstance(generic, Record)
+            assert all(type(t) is ts.ToolBudget and type(t.placement) is ts.Placement for t in direct.tools)
+            assert _runtime._budget_plan(generic) == direct
+        if name == "providers":
+            assert all(type(p) is ts.ProviderInfo for p in direct)
+            assert [_runtime._provider_info(p) for p in generic] == direct
 
 
 def test_wrong_arguments_are_refused_before_the_call_as_wasmtime_py_refuses_them(both: Dict[str, ts.Runtime]) -> None:

@@ -178,10 +178,16 @@ def test_records_are_frozen_dataclasses(docket: ts.DescribedTool) -> None:
 # -- profiles --------------------------------------------------------------------------
 
 
+def _surface_of(name: str) -> str:
+    """The surface's own name for a name or an alias."""
+    return next(p.name for p in ts.providers() if name == p.name or name in p.aliases)
+
+
 def test_provider_profile_gives_each_built_in_profile_as_text() -> None:
     for provider in ts.Provider:
         text = ts.provider_profile(provider.value)
-        assert json.loads(text)["name"] == provider.value
+        # An alias answers with its surface's profile, which names itself.
+        assert json.loads(text)["name"] == _surface_of(provider.value)
         assert ts.provider_profile(provider) == text
         assert ts.runtime().provider_profile(provider.value) == text
 
@@ -191,18 +197,18 @@ def test_an_unknown_provider_name_is_one_diagnostic() -> None:
         ts.provider_profile("nope")
     e = caught.value
     assert isinstance(e, ts.DiagnosticsError) and isinstance(e, ts.ToolSchemaError) and isinstance(e, ValueError)
-    assert e.diagnostics == (
-        ts.Diagnostic("OLP001", "'nope' is not a known provider (known: anthropic, openai, gemini).", "target"),
-    )
-    assert str(e) == "OLP001 at target: 'nope' is not a known provider (known: anthropic, openai, gemini)."
+    known = ", ".join(p.name for p in ts.providers())
+    assert e.diagnostics == (ts.Diagnostic("OLP001", f"'nope' is not a known provider (known: {known}).", "target"),)
+    assert str(e) == f"OLP001 at target: 'nope' is not a known provider (known: {known})."
     with pytest.raises(TypeError, match="a provider name is a str, not int"):
         ts.provider_profile(1)  # type: ignore[arg-type]
 
 
 def test_a_built_in_profile_as_a_custom_target_converts_as_the_provider_does(docket: ts.DescribedTool) -> None:
     for provider in ts.Provider:
+        # The profile names its surface (an alias's changes name the alias).
         custom = ts.Custom(ts.provider_profile(provider))
-        assert ts.downconvert(docket, custom) == ts.downconvert(docket, provider)
+        assert ts.downconvert(docket, custom) == ts.downconvert(docket, _surface_of(provider.value))
 
 
 def test_an_edited_openai_profile_is_a_target_of_its_own(docket: ts.DescribedTool) -> None:
@@ -324,7 +330,7 @@ def test_a_schema_of_another_type_in_the_sequence_is_a_type_error_before_the_cal
     with pytest.raises(TypeError, match=r"; schemas\[1\] is not a schema but int$"):
         _NoCall().budget([SMALL, 1], "openai")  # type: ignore[list-item]
     with pytest.raises(ValueError, match="target must be"):
-        _NoCall().budget([SMALL], "OpenAI")
+        _NoCall().budget([SMALL], "")
 
 
 # -- restore ---------------------------------------------------------------------------
@@ -375,23 +381,94 @@ class _NoCall(ts.Runtime):
         raise AssertionError(f"{name} reached the component")
 
 
-@pytest.mark.parametrize("target", ["OpenAI", "custom", "", " anthropic"])
-def test_an_unknown_provider_string_is_a_value_error_before_the_call(target: str) -> None:
+def test_an_empty_target_is_a_value_error_before_the_call() -> None:
     rt = _NoCall()
-    message = r"target must be 'anthropic', 'openai', 'gemini' or Custom\(profile_json\), not "
-    with pytest.raises(ValueError, match=message + repr(target)):
-        rt.downconvert("{}", target)
+    message = r"target must be a surface's name or alias \(a str or a Provider\) or Custom\(profile_json\), not ''"
     with pytest.raises(ValueError, match=message):
-        rt.restore_args("{}", target, "{}")
+        rt.downconvert("{}", "")
+    with pytest.raises(ValueError, match=message):
+        rt.restore_args("{}", "", "{}")
+    with pytest.raises(ValueError, match=message):
+        rt.budget([], "")
+
+
+@pytest.mark.parametrize("target", ["OpenAI", "custom", " anthropic", "nonesuch", "surface"])
+def test_a_name_no_surface_has_is_refused_by_the_component_with_olp001(target: str) -> None:
+    known = ", ".join(p.name for p in ts.providers())
+    expected = ts.Diagnostic("OLP001", f"{target!r} is not a known provider (known: {known}).", "target")
+    with pytest.raises(ts.DownconvertError) as caught:
+        ts.downconvert("{}", target)
+    assert caught.value.diagnostics == (expected,)
+    with pytest.raises(ts.DownconvertError) as caught:
+        ts.budget(["{}"], target)
+    assert [d.code for d in caught.value.diagnostics] == ["OLP001"]
+    with pytest.raises(ts.DownconvertError) as caught:
+        ts.budget_plan(["{}"], target=target)
+    assert [d.code for d in caught.value.diagnostics] == ["OLP001"]
+    # restore_args answers it as an unusable schema, one error at $.
+    (error,) = ts.restore_args("{}", target, "{}").errors
+    assert (error.keyword, error.params["code"]) == ("schema", "OLP001")
 
 
 @pytest.mark.parametrize("target", [None, 42, b"openai", {"custom": "{}"}, ["openai"], ts.Custom])
 def test_a_target_of_another_type_is_a_type_error_before_the_call(target: Any) -> None:
     rt = _NoCall()
-    with pytest.raises(TypeError, match=r"target must be 'anthropic', 'openai', 'gemini' or Custom\(profile_json\)"):
+    message = r"target must be a surface's name or alias \(a str or a Provider\) or Custom\(profile_json\), not "
+    with pytest.raises(TypeError, match=message):
         rt.downconvert("{}", target)
     with pytest.raises(TypeError, match="target must be"):
         rt.restore_args("{}", target, "{}")
+
+
+def test_the_legacy_names_keep_their_cases_and_every_other_name_is_a_surface() -> None:
+    from wasmtime.component import Variant
+
+    from tool_schema import _runtime
+
+    for name in ("anthropic", "openai", "gemini"):
+        lowered = _runtime._lower_target(name)
+        assert (lowered.tag, lowered.payload) == (name, None)
+        assert _runtime._lower_target(ts.Provider(name)) is lowered
+    for provider in ts.Provider:
+        if provider.value not in ("anthropic", "openai", "gemini"):
+            lowered = _runtime._lower_target(provider)
+            assert (lowered.tag, lowered.payload) == ("surface", provider.value)
+            assert type(lowered.payload) is str
+            # Lowered once: the same Variant for the member and its string.
+            assert _runtime._lower_target(provider.value) is lowered
+    # A name not seen before is lowered once too, and kept.
+    made = _runtime._lower_target("made-up-surface-name")
+    assert isinstance(made, Variant) and (made.tag, made.payload) == ("surface", "made-up-surface-name")
+    assert _runtime._lower_target("made-up-surface-name") is made
+
+
+def test_names_past_the_cache_are_lowered_at_each_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tool_schema import _runtime
+
+    monkeypatch.setattr(_runtime, "_TARGETS", dict(_runtime._TARGETS))
+    monkeypatch.setattr(_runtime, "_TARGET_CACHE", len(_runtime._TARGETS))
+    first = _runtime._lower_target("never-kept")
+    assert "never-kept" not in _runtime._TARGETS
+    second = _runtime._lower_target("never-kept")
+    assert first is not second and (second.tag, second.payload) == ("surface", "never-kept")
+
+
+def test_a_str_of_another_class_crosses_as_its_text() -> None:
+    from enum import Enum
+
+    from tool_schema import _runtime
+
+    class Mine(str, Enum):
+        RESPONSES = "openai-responses-mine"
+
+    class Text(str):
+        pass
+
+    for target in (Mine.RESPONSES, Text("openai-responses-text")):
+        lowered = _runtime._lower_target(target)
+        assert lowered.tag == "surface" and type(lowered.payload) is str
+    assert _runtime._lower_target(Mine.RESPONSES).payload == "openai-responses-mine"
+    assert ts.downconvert("{}", Text("openai-responses")) == ts.downconvert("{}", "openai-responses")
 
 
 def test_a_custom_profile_must_be_text_or_a_mapping() -> None:

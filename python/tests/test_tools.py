@@ -201,7 +201,10 @@ def test_convert_gives_the_schema_for_a_provider_and_restores_its_answers(get_do
         tool.convert(ts.Custom("{}"))
     assert {d.code for d in caught.value.diagnostics} == {"OLP003"}
     with pytest.raises(ValueError, match="target must be"):
-        tool.convert("mistral")
+        tool.convert("")
+    with pytest.raises(ts.DownconvertError) as caught:
+        tool.convert("nonesuch")
+    assert [d.code for d in caught.value.diagnostics] == ["OLP001"]
 
 
 # -- argument errors carry everything ------------------------------------------------------------

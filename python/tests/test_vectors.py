@@ -71,6 +71,29 @@ def test_the_new_operations_have_both_kinds_of_answer_and_every_target() -> None
     assert {"anthropic", "openai", "gemini", "custom"} <= providers
 
 
+def test_the_vectors_name_surfaces_and_report_what_each_conversion_reports() -> None:
+    surfaces = {p.name for p in tool_schema.providers()}
+    targets = {c["input"]["target"]["provider"] for c in CASES if c["op"] in ("downconvert", "restore-args")}
+    # Each a surface's name or alias (the three of the first release are
+    # aliases), and every surface by its own name.
+    assert targets - {"custom"} <= surfaces | {"anthropic", "openai", "gemini"}
+    assert surfaces <= targets
+    answers = [c["expect"]["ok"] for c in CASES if c["op"] == "downconvert" and "ok" in c["expect"]]
+    assert all(list(a) == ["schema", "changes", "lossless", "alsoValidFor", "dead"] for a in answers)
+    assert all(list(a["alsoValidFor"]) == ["original", "converted"] for a in answers)
+    converted = [
+        a["converted"]
+        for c in CASES
+        if c["op"] == "tool"
+        for a in c["expect"].get("ok", [])
+        if "converted" in a
+    ]
+    assert converted and all(list(a) == ["schema", "changes", "lossless", "alsoValidFor", "dead"] for a in converted)
+    # The profiles by every alias, and a name no surface has.
+    named = {c["input"]["name"] for c in CASES if c["op"] == "provider-profile"}
+    assert {"openai", "anthropic", "gemini", "nonesuch"} | surfaces <= named
+
+
 def _first(op: str, has: str) -> Dict[str, Any]:
     return next(c for c in CASES if c["op"] == op and has in str(c["expect"]))
 
@@ -96,6 +119,13 @@ def test_the_comparison_sees_a_one_character_difference() -> None:
     mutated["expect"]["ok"]["changes"].append(
         {"pointer": "", "keyword": "type", "action": "removed", "detail": "not made"}
     )
+    assert check(rt, mutated) is not None
+    mutated = copy.deepcopy(_first("downconvert", "'lossless'"))
+    mutated["expect"]["ok"]["alsoValidFor"]["converted"].append("nonesuch")
+    problem = check(rt, mutated)
+    assert problem is not None and problem.startswith("answer.ok.alsoValidFor.converted")
+    mutated = copy.deepcopy(_first("downconvert", "'lossless'"))
+    mutated["expect"]["ok"]["dead"].append({"pointer": "", "reason": "not made"})
     assert check(rt, mutated) is not None
     mutated = copy.deepcopy(_first("downconvert", "'lossless'"))
     mutated["expect"]["ok"]["lossless"] = not mutated["expect"]["ok"]["lossless"]

@@ -199,12 +199,18 @@ pub struct ModelShape {
 }
 
 impl ModelShape {
+    /// The shape a model answering a built-in surface's schema writes, from
+    /// its profile's reshaping rules (open for a name no surface has).
     pub fn of(target: &str) -> ModelShape {
-        match target {
-            "openai" => ModelShape { all_properties: true, closed: true, primitive_enums: false },
-            "anthropic" => ModelShape { all_properties: false, closed: true, primitive_enums: true },
-            _ => ModelShape { all_properties: false, closed: false, primitive_enums: false },
-        }
+        use tool_schema::downconvert::profile::Support;
+        let Some(p) = tool_schema::downconvert::Profile::built_in_ref(target) else {
+            return ModelShape { all_properties: false, closed: false, primitive_enums: false };
+        };
+        let primitive_enums = match p.support_of("enum") {
+            Support::Kinds(kinds) => !kinds.iter().any(|k| k == "object" || k == "array"),
+            _ => false,
+        };
+        ModelShape { all_properties: p.require_all_properties, closed: p.closed_objects, primitive_enums }
     }
 }
 

@@ -104,7 +104,10 @@ pub fn tool_native(input: &Value) -> Result<Value, String> {
                         .map(|x| change(&x.pointer, &x.keyword, x.action.as_str(), &x.detail))
                         .collect();
                     obj(vec![
-                        ("converted", downconverted(&d.schema, changes, d.lossless)),
+                        (
+                            "converted",
+                            downconverted(&d.schema, changes, d.lossless, crate::vectorfile::ReportOf::core(&d.report)),
+                        ),
                         ("restored", checked(&c.restore(text(call, "restore")))),
                     ])
                 }

@@ -41,8 +41,38 @@ pub fn change(pointer: &str, keyword: &str, action: &str, detail: &str) -> Value
     obj(vec![("pointer", s(pointer)), ("keyword", s(keyword)), ("action", s(action)), ("detail", s(detail))])
 }
 
-pub fn downconverted(schema: &str, changes: Vec<Value>, lossless: bool) -> Value {
-    obj(vec![("schema", s(schema)), ("changes", Value::Array(changes)), ("lossless", Value::Bool(lossless))])
+/// What a conversion reports beside its changes: the surfaces that take the
+/// original and the converted schema as they are, and its dead branches
+/// (pointer, reason).
+pub struct ReportOf<'a> {
+    pub original: &'a [String],
+    pub converted: &'a [String],
+    pub dead: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> ReportOf<'a> {
+    pub fn core(r: &'a tool_schema::Report) -> ReportOf<'a> {
+        ReportOf {
+            original: &r.also_valid_for.original,
+            converted: &r.also_valid_for.converted,
+            dead: r.dead.iter().map(|d| (d.pointer.as_str(), d.reason.as_str())).collect(),
+        }
+    }
+}
+
+/// A conversion's answer as the vectors write it: `{"schema", "changes",
+/// "lossless", "alsoValidFor": {"original", "converted"}, "dead": [{"pointer",
+/// "reason"}]}`.
+pub fn downconverted(schema: &str, changes: Vec<Value>, lossless: bool, report: ReportOf<'_>) -> Value {
+    let names = |list: &[String]| Value::Array(list.iter().map(s).collect());
+    let dead = report.dead.iter().map(|(p, r)| obj(vec![("pointer", s(*p)), ("reason", s(*r))])).collect();
+    obj(vec![
+        ("schema", s(schema)),
+        ("changes", Value::Array(changes)),
+        ("lossless", Value::Bool(lossless)),
+        ("alsoValidFor", obj(vec![("original", names(report.original)), ("converted", names(report.converted))])),
+        ("dead", Value::Array(dead)),
+    ])
 }
 
 /// A part: `{"text": …}` or `{"json": …}`.

@@ -90,8 +90,7 @@ fn component_on(host: &mut host_demo::Host<'_>, c: &Case) -> Result<String, Stri
         (None, "anthropic") => WitTarget::Anthropic,
         (None, "openai") => WitTarget::Openai,
         (None, "gemini") => WitTarget::Gemini,
-        // An unknown name cannot cross the interface; its refusal is native only.
-        (None, _) => return Ok(native(c)),
+        (None, name) => WitTarget::Surface(name.to_owned()),
     };
     Ok(match &c.answer {
         Some(answer) => match host.restore_args(&c.schema, &target, answer).map_err(|e| e.to_string())? {
@@ -184,6 +183,8 @@ fn main() {
     trials.push(Trial::test("hostile/deep-and-long-references", hostile_depths));
     trials.push(Trial::test("hostile/past-a-lowered-work-budget", past_the_work_budget));
     trials.push(Trial::test("hostile/restore-many-pairs", hostile_pairs));
+    trials.push(Trial::test("hostile/budget-plan-of-10000-tools", hostile_plan));
+    trials.push(Trial::test("hostile/a-union-of-1000-branches-on-every-surface", hostile_union));
     trials.push(Trial::test("budget/every-documented-limit", budgets));
     trials.push(Trial::test("coverage/every-provider-code", || Ok(codes_covered(&["downconvert"], &["OLP"])?)));
     libtest_mimic::run(&args, trials).exit();
@@ -453,6 +454,98 @@ fn hostile_depths() -> Result<(), Failed> {
     Ok(())
 }
 
+/// 10,000 tools in one request, for every surface: each tool placed, the
+/// strict ones within every limit, natively in under a second each (a
+/// conversion of the 10,000 small tools is most of it), and the same plan
+/// through the component.
+fn hostile_plan() -> Result<(), Failed> {
+    let tools: Vec<String> = (0..10_000)
+        .map(|i| {
+            format!(
+                r#"{{"type":"object","properties":{{"q{i}":{{"type":"string"}},"n":{{"type":["integer","null"]}}}},"required":["q{i}"]}}"#
+            )
+        })
+        .collect();
+    let texts: Vec<&str> = tools.iter().map(String::as_str).collect();
+    let rt = runtime()?;
+    for (surface, _) in tool_schema::PROVIDERS {
+        let started = std::time::Instant::now();
+        let plan = tool_schema::budget_plan(&texts, &[], tool_schema::Target::BuiltIn(surface))
+            .map_err(|d| format!("{surface}: {d:?}"))?;
+        let took = started.elapsed();
+        println!("budget-plan of 10,000 tools for {surface}: {took:?}");
+        if took > std::time::Duration::from_secs(1) {
+            return Err(format!("{surface}: {took:?} natively for 10,000 tools").into());
+        }
+        if plan.tools.len() != texts.len() {
+            return Err(format!("{surface}: {} tools placed of {}", plan.tools.len(), texts.len()).into());
+        }
+        let strict: Vec<&str> = plan
+            .tools
+            .iter()
+            .filter(|t| t.placement == tool_schema::downconvert::plan::Placement::Strict)
+            .map(|t| texts[t.tool])
+            .collect();
+        let over = tool_schema::budget(&strict, tool_schema::Target::BuiltIn(surface)).map_err(|d| format!("{d:?}"))?;
+        if !over.is_empty() {
+            return Err(format!("{surface}: the plan's {} strict tools are over {over:?}", strict.len()).into());
+        }
+        if *surface == "anthropic-tools" {
+            let mut host = rt.instantiate().map_err(|e| e.to_string())?;
+            let through = host
+                .budget_plan(&tools, &[], &WitTarget::Surface((*surface).to_owned()))
+                .map_err(|e| e.to_string())?
+                .map_err(|d| format!("{d:?}"))?;
+            let same = through.tools.len() == plan.tools.len()
+                && through
+                    .tools
+                    .iter()
+                    .zip(&plan.tools)
+                    .all(|(a, b)| a.reason == b.reason && a.tool as usize == b.tool);
+            if !same {
+                return Err(format!("{surface}: the component's plan differs from the native one").into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A root object whose one property is a union of 1,000 object branches,
+/// converted for every surface with its report (which surfaces take it,
+/// what of it is dead), natively in under a second each; a branch no value
+/// satisfies is reported where it is.
+fn hostile_union() -> Result<(), Failed> {
+    let branches: Vec<String> = (0..1000)
+        .map(|i| {
+            if i == 500 {
+                r#"{"type":"string","minLength":5,"maxLength":2}"#.to_owned()
+            } else {
+                format!(r#"{{"type":"object","properties":{{"k{i}":{{"type":"integer"}}}},"required":["k{i}"],"additionalProperties":false}}"#)
+            }
+        })
+        .collect();
+    let schema = format!(
+        r#"{{"type":"object","properties":{{"u":{{"anyOf":[{}]}}}},"required":["u"],"additionalProperties":false}}"#,
+        branches.join(",")
+    );
+    for (surface, _) in tool_schema::PROVIDERS {
+        let started = std::time::Instant::now();
+        let answer = tool_schema::downconvert(&schema, tool_schema::Target::BuiltIn(surface));
+        let took = started.elapsed();
+        println!("a union of 1,000 branches for {surface}: {took:?}");
+        if took > std::time::Duration::from_secs(1) {
+            return Err(format!("{surface}: {took:?} natively").into());
+        }
+        match answer {
+            Ok(d) if d.report.dead.iter().any(|b| b.pointer == "/properties/u/anyOf/500") => {}
+            Ok(d) => return Err(format!("{surface}: the dead branch is not reported: {:?}", d.report.dead).into()),
+            Err(diags) if diags.iter().all(|d| d.code.as_str().starts_with("OLP")) => {}
+            Err(diags) => return Err(format!("{surface}: {diags:?}").into()),
+        }
+    }
+    Ok(())
+}
+
 /// A dictionary sent back as 150,000 `{key, value}` pairs (4.7 MB): restored
 /// in time linear in the pairs, with a repeated key found, natively in
 /// under a second, and the same through the component.
@@ -495,8 +588,11 @@ fn hostile_pairs() -> Result<(), Failed> {
 }
 
 /// A tool set for one documented limit, at it (`past` false) or one past it.
-fn budget_set(limit: &str, past: bool) -> Vec<String> {
-    let n = |at: usize| if past { at + 1 } else { at };
+/// A tool set at a limit of `allowed` (or one past it): `None` for a limit
+/// whose set is built for one documented number only, at another number.
+fn budget_set(limit: &str, allowed: u64, past: bool) -> Option<Vec<String>> {
+    let at = usize::try_from(allowed).unwrap_or(usize::MAX);
+    let n = |_documented: usize| if past { at + 1 } else { at };
     let object = |props: Vec<(String, Value)>, required: Vec<String>| {
         Value::Object(vec![
             ("type".into(), Value::String("object".into())),
@@ -513,8 +609,8 @@ fn budget_set(limit: &str, past: bool) -> Vec<String> {
             ("enum".into(), Value::Array(values.into_iter().map(Value::String).collect())),
         ])
     };
-    match limit {
-        "tools" => (0..n(20)).map(|_| plain()).collect(),
+    Some(match limit {
+        "tools" | "declarations" => (0..n(20)).map(|_| plain()).collect(),
         "optionalParameters" => {
             let props = (0..n(24)).map(|i| (format!("o{i}"), string())).collect();
             vec![object(props, vec![]).to_json()]
@@ -546,6 +642,8 @@ fn budget_set(limit: &str, past: bool) -> Vec<String> {
             let values = (0..n(1000)).map(|i| format!("v{i}")).collect();
             vec![object(vec![("e".into(), enum_of(values))], vec!["e".into()]).to_json()]
         }
+        "stringLength" if allowed != 120_000 => return None,
+        "enumStringLength" if allowed != 15_000 => return None,
         "stringLength" => {
             // 100 names of 1,200 characters: 120,000.
             let props: Vec<(String, Value)> = (0..100)
@@ -561,7 +659,7 @@ fn budget_set(limit: &str, past: bool) -> Vec<String> {
             vec![object(vec![("e".into(), enum_of(values))], vec!["e".into()]).to_json()]
         }
         other => panic!("no tool set for {other}"),
-    }
+    })
 }
 
 /// Each documented limit of each built-in target: a tool set at it fits,
@@ -570,12 +668,16 @@ fn budget_set(limit: &str, past: bool) -> Vec<String> {
 fn budgets() -> Result<(), Failed> {
     let rt = runtime()?;
     let mut checked = 0;
-    for (t, wit) in [("anthropic", WitTarget::Anthropic), ("openai", WitTarget::Openai), ("gemini", WitTarget::Gemini)]
-    {
+    let legacy = [("anthropic", WitTarget::Anthropic), ("openai", WitTarget::Openai), ("gemini", WitTarget::Gemini)];
+    let surfaces = tool_schema::PROVIDERS.iter().map(|(n, _)| (*n, WitTarget::Surface((*n).to_owned())));
+    for (t, wit) in legacy.into_iter().chain(surfaces) {
         let profile = tool_schema::downconvert::Profile::built_in(t).ok_or("a built-in profile")?;
         for limit in &profile.limits {
             for past in [false, true] {
-                let set = budget_set(&limit.name, past);
+                let Some(set) = budget_set(&limit.name, limit.allowed, past) else {
+                    println!("budget {t} {}: no tool set at {}", limit.name, limit.allowed);
+                    continue;
+                };
                 let texts: Vec<&str> = set.iter().map(String::as_str).collect();
                 let native = tool_schema::budget(&texts, tool_schema::Target::BuiltIn(t))
                     .map_err(|d| format!("{t} {}: refused: {d:?}", limit.name))?;
@@ -618,11 +720,99 @@ fn docs_path() -> std::path::PathBuf {
     tests_dir().join("../docs/downconvert.md")
 }
 
-/// docs/downconvert.md with its generated table (between the markers) as
-/// the converter gives it now.
+/// One cell of the surface table: a rule as `provider-profile` gives it,
+/// `*` after one not checked at the vendor.
+fn rule_cell(rule: Option<&Value>) -> String {
+    let Some(rule) = rule else { return "—".into() };
+    let list = |k: &str| {
+        rule.get(k).and_then(Value::as_array).map_or_else(String::new, |vs| {
+            vs.iter().map(|v| v.as_str().map_or_else(|| v.to_json(), str::to_owned)).collect::<Vec<_>>().join(", ")
+        })
+    };
+    let cell = match (rule.get("support").and_then(Value::as_str), rule.get("value")) {
+        (Some("accepted"), _) => "yes".to_owned(),
+        (Some("unenforced"), _) => "not enforced".to_owned(),
+        (Some("false-only"), _) => "`false` only".to_owned(),
+        (Some("rejected"), _) => "rejected".to_owned(),
+        (Some("not-listed"), _) => "not listed".to_owned(),
+        (Some("dropped"), _) => "dropped".to_owned(),
+        (Some("limited"), _) if rule.get("regex").is_some() => {
+            format!("{} only", rule.get("regex").and_then(Value::as_str).unwrap_or_default())
+        }
+        (Some("limited"), _) if rule.get("formats").is_some() => {
+            format!("{} formats", list("formats").split(", ").count())
+        }
+        (Some("limited"), _) if rule.get("kinds").is_some() => list("kinds"),
+        (Some("limited"), _) => list("values"),
+        (_, Some(v)) => v.as_str().map_or_else(|| v.to_json(), str::to_owned),
+        _ => "?".to_owned(),
+    };
+    let unchecked = matches!(rule.get("checked"), Some(Value::Bool(false)));
+    if unchecked { format!("{cell}*") } else { cell }
+}
+
+/// The surface × keyword table: every keyword any built-in profile lists,
+/// then the reshaping rules and the limits, as each profile says them.
+fn surface_table() -> String {
+    let profiles: Vec<(String, Value)> = tool_schema::PROVIDERS
+        .iter()
+        .map(|(n, text)| ((*n).to_owned(), parse(text).expect("a built-in profile parses")))
+        .collect();
+    let mut table = format!(
+        "| | {} |\n|---|{}\n",
+        profiles.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(" | "),
+        "---|".repeat(profiles.len())
+    );
+    for (section, heading) in [("keywords", ""), ("reshape", "reshape: "), ("limits", "limit: ")] {
+        let mut names: Vec<String> = Vec::new();
+        for (_, p) in &profiles {
+            for (k, _) in p.get(section).and_then(Value::as_object).unwrap_or_default() {
+                if !names.contains(k) {
+                    names.push(k.clone());
+                }
+            }
+        }
+        for name in names {
+            let cells: Vec<String> = profiles
+                .iter()
+                .map(|(_, p)| {
+                    let rule = p.get(section).and_then(|r| r.get(&name));
+                    match (section, rule) {
+                        ("limits", Some(l)) => {
+                            let value = l.get("value").map(Value::to_json).unwrap_or_default();
+                            let mark = if matches!(l.get("checked"), Some(Value::Bool(false))) { "*" } else { "" };
+                            format!("{value}{mark}")
+                        }
+                        _ => rule_cell(rule),
+                    }
+                })
+                .collect();
+            table.push_str(&format!("| {heading}`{name}` | {} |\n", cells.join(" | ")));
+        }
+    }
+    table
+}
+
+/// `doc` with the text between the markers `<!-- NAME: generated … -->` and
+/// `<!-- end of NAME -->` replaced by `table`.
+fn between_markers(doc: &str, begin: &str, end: &str, table: &str) -> String {
+    match (doc.find(begin), doc.find(end)) {
+        (Some(b), Some(e)) if b < e => format!("{}{begin}\n{table}{}", &doc[..b], &doc[e..]),
+        _ => format!("{doc}\n{begin}\n{table}{end}\n"),
+    }
+}
+
+/// docs/downconvert.md with its generated tables (between the markers) as
+/// the profiles and the converter give them now.
 fn outcome_doc() -> String {
     let path = docs_path();
     let doc = std::fs::read_to_string(&path).unwrap_or_default();
+    let doc = between_markers(
+        &doc,
+        "<!-- surface table: generated by tests/tests/downconvert.rs -->",
+        "<!-- end of surface table -->",
+        &surface_table(),
+    );
     let (begin, end) =
         ("<!-- outcome table: generated by tests/tests/downconvert.rs -->", "<!-- end of outcome table -->");
     let mut table = String::from("| schema | anthropic | openai | gemini |\n|---|---|---|---|\n");

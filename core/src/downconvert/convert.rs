@@ -1266,9 +1266,14 @@ impl<'a> Converter<'a> {
         let mut result: Members<'a> = vec![
             ("type".into(), Out::text("object")),
             ("properties".into(), Out::Object(vec![(ROOT_TEXT.into(), text)])),
-            ("required".into(), Out::Array(vec![Out::text(ROOT_TEXT)])),
-            ("additionalProperties".into(), Out::Bool(false)),
         ];
+        if self.p.property_ordering {
+            result.push(("propertyOrdering".into(), Out::Array(vec![Out::text(ROOT_TEXT)])));
+        }
+        result.push(("required".into(), Out::Array(vec![Out::text(ROOT_TEXT)])));
+        if self.p.closed_objects {
+            result.push(("additionalProperties".into(), Out::Bool(false)));
+        }
         let description = members.iter().find(|(k, _, _)| *k == "description").and_then(|(_, v, _)| v.as_str());
         finish(&mut result, description.map(Cow::Borrowed), &[]);
         Out::Object(result)
@@ -1356,12 +1361,25 @@ impl<'a> Converter<'a> {
                 key = m;
             }
         }
-        let pair = Out::Object(vec![
+        let mut pair = vec![
             ("type".into(), Out::text("object")),
             ("properties".into(), Out::Object(vec![("key".into(), Out::Object(key)), ("value".into(), value)])),
-            ("required".into(), Out::Array(vec![Out::text("key"), Out::text("value")])),
-            ("additionalProperties".into(), Out::Bool(false)),
-        ]);
+        ];
+        // A pair is an object as the target writes objects: ordered where it
+        // orders them, closed where it takes `additionalProperties`.
+        if self.p.property_ordering {
+            pair.push(("propertyOrdering".into(), Out::Array(vec![Out::text("key"), Out::text("value")])));
+        }
+        pair.push(("required".into(), Out::Array(vec![Out::text("key"), Out::text("value")])));
+        if self.p.closed_objects
+            || !matches!(
+                self.p.support_of("additionalProperties"),
+                Support::Rejected | Support::NotListed | Support::Dropped
+            )
+        {
+            pair.push(("additionalProperties".into(), Out::Bool(false)));
+        }
+        let pair = Out::Object(pair);
         let mut result: Members<'a> = vec![
             (
                 "type".into(),
@@ -2273,7 +2291,8 @@ mod tests {
         }
         // And a target of one's own that takes metadata, which a node drops
         // all the same.
-        let mut custom = crate::json::parse(crate::downconvert::BUILT_IN[1].1, limits).expect("openai's profile");
+        let mut custom = crate::json::parse(&crate::downconvert::provider_profile("openai").expect("openai"), limits)
+            .expect("openai's profile");
         if let Value::Object(members) = &mut custom
             && let Some((_, Value::Object(keywords))) = members.iter_mut().find(|(k, _)| k == "keywords")
         {

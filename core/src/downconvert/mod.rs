@@ -10,9 +10,13 @@
 
 pub mod budget;
 pub mod convert;
+pub mod dead;
+pub mod fits;
 pub mod out;
+pub mod plan;
 pub mod profile;
 mod restore;
+mod type_lists;
 
 use crate::diag::{Code, Diagnostic};
 use crate::json::{self, ParseLimits, Value};
@@ -25,7 +29,9 @@ use std::borrow::Cow;
 /// Which provider to convert for.
 #[derive(Clone, Copy, Debug)]
 pub enum Target<'a> {
-    /// A built-in profile by name: `anthropic`, `openai`, `gemini`.
+    /// A built-in profile by its surface's name (`openai-chat`,
+    /// `anthropic-tools`, …, as [`providers`] lists them) or an alias
+    /// (`openai`, `anthropic`, `gemini`).
     BuiltIn(&'a str),
     /// A profile of the host's own, as JSON text in the built-in profiles' form.
     Custom(&'a str),
@@ -40,12 +46,96 @@ pub struct Downconverted {
     /// No constraint became a hint only: the target enforces everything the
     /// original schema says.
     pub lossless: bool,
+    /// What the conversion found of the schema beside its changes; empty
+    /// when the changes were not listed.
+    pub report: Report,
 }
 
-/// The built-in profile `name` as JSON text: the data a host can start from
-/// to pass a profile of its own.
+/// What a conversion says of the schema beside its changes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub also_valid_for: AlsoValidFor,
+    /// What of the original schema no finite value satisfies: a fault of
+    /// the schema, never a loss of the conversion.
+    pub dead: Vec<dead::DeadBranch>,
+}
+
+impl Report {
+    /// `original` (the schema given, in 2020-12's spellings) and the
+    /// `converted` schema's text.
+    fn of(original: &Value, converted: &str) -> Report {
+        let profiles: Vec<&Profile> = Profile::all_built_in().collect();
+        let names = |mask: u64| -> Vec<String> {
+            profiles.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, p)| p.name.clone()).collect()
+        };
+        let limits = ParseLimits { max_bytes: usize::MAX, max_depth: usize::MAX };
+        let converted = json::parse(converted, limits).map_or(0, |c| fits::fitting(&profiles, &c));
+        Report {
+            also_valid_for: AlsoValidFor {
+                original: names(fits::fitting(&profiles, original)),
+                converted: names(converted),
+            },
+            dead: dead::dead_branches(original),
+        }
+    }
+
+    /// The report as one compact JSON text:
+    /// `{"alsoValidFor":{"original":[…],"converted":[…]},"dead":[{"pointer":…,"reason":…}]}`.
+    pub fn to_json(&self) -> String {
+        let list = |names: &[String]| names.iter().map(|n| json::quote(n)).collect::<Vec<_>>().join(",");
+        let dead: Vec<String> = self
+            .dead
+            .iter()
+            .map(|d| format!(r#"{{"pointer":{},"reason":{}}}"#, json::quote(&d.pointer), json::quote(&d.reason)))
+            .collect();
+        format!(
+            r#"{{"alsoValidFor":{{"original":[{}],"converted":[{}]}},"dead":[{}]}}"#,
+            list(&self.also_valid_for.original),
+            list(&self.also_valid_for.converted),
+            dead.join(",")
+        )
+    }
+}
+
+/// The built-in surfaces, by their own names in the order of [`BUILT_IN`],
+/// that take a schema as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AlsoValidFor {
+    pub original: Vec<String>,
+    pub converted: Vec<String>,
+}
+
+/// A built-in surface, as [`providers`] lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProviderInfo {
+    pub name: String,
+    pub aliases: Vec<String>,
+    /// The request field the profile describes.
+    pub surface: String,
+    /// The date of its rule read longest ago (`YYYY-MM-DD`).
+    pub oldest: String,
+    /// How many of its rules could not be checked at the vendor.
+    pub unchecked: u32,
+}
+
+/// Every built-in surface, in the order of [`BUILT_IN`].
+pub fn providers() -> Vec<ProviderInfo> {
+    Profile::all_built_in()
+        .map(|p| ProviderInfo {
+            name: p.name.clone(),
+            aliases: p.aliases.clone(),
+            surface: p.surface.clone(),
+            oldest: p.oldest.clone(),
+            unchecked: p.unchecked,
+        })
+        .collect()
+}
+
+/// The built-in profile `name` (a surface's name or an alias) as JSON text:
+/// the data a host can start from to pass a profile of its own.
 pub fn provider_profile(name: &str) -> Result<String, Diagnostic> {
-    BUILT_IN.iter().find(|(n, _)| *n == name).map(|(_, text)| (*text).to_owned()).ok_or_else(|| unknown_target(name))
+    let surface = Profile::surface_of(name).ok_or_else(|| unknown_target(name))?;
+    BUILT_IN.iter().find(|(n, _)| *n == surface).map(|(_, text)| (*text).to_owned()).ok_or_else(|| unknown_target(name))
 }
 
 fn unknown_target(name: &str) -> Diagnostic {
@@ -112,6 +202,13 @@ fn convert_for<'a>(
         conv.record_weakened = weakened;
         out = conv.schema(schema, "", "", false, 0);
     }
+    // A target that refuses a `type` list gets each written without one.
+    if !p.type_lists
+        && conv.problems.is_empty()
+        && let Err(d) = type_lists::split(p, &mut out, &mut conv.changes)
+    {
+        conv.problems.push(d);
+    }
     // (A root the conversion already refused says so once.)
     if p.root_object && conv.problems.is_empty() {
         let root_type = out.get("type");
@@ -147,7 +244,7 @@ pub fn downconvert(schema_text: &str, target: Target<'_>) -> Result<Downconverte
 pub fn downconvert_with(schema_text: &str, target: Target<'_>, listed: bool) -> Result<Downconverted, Vec<Diagnostic>> {
     let p = profile_of(target)?;
     let large = large_enum(&p);
-    let (written, changes, lossless) = converted(&p, schema_text, listed, |out| {
+    let (written, changes, lossless) = converted(&p, schema_text, listed, |original, out| {
         // The converted schema is about as long as the input (hints add
         // text, dropped keywords take it away). Written and measured in one
         // walk.
@@ -161,9 +258,11 @@ pub fn downconvert_with(schema_text: &str, target: Target<'_>, listed: bool) -> 
                 .map(|o| Diagnostic { code: Code::Olp005, message: o.message, path: "$".into() })
                 .collect::<Vec<_>>());
         }
-        Ok(schema)
+        let report = if listed { Report::of(original, &schema) } else { Report::default() };
+        Ok((schema, report))
     })?;
-    Ok(Downconverted { schema: written?, changes, lossless })
+    let (schema, report) = written?;
+    Ok(Downconverted { schema, changes, lossless, report })
 }
 
 /// The number of values past which an enum's string length counts, for `p`.
@@ -178,7 +277,7 @@ fn converted<R>(
     p: &Profile,
     schema_text: &str,
     listed: bool,
-    read: impl FnOnce(&Out<'_>) -> R,
+    read: impl FnOnce(&Value, &Out<'_>) -> R,
 ) -> Result<(R, Vec<Change>, bool), Vec<Diagnostic>> {
     // Refused as validation would refuse it, without building the program.
     let (mut schema, refers) = Validator::usable_schema(schema_text)?;
@@ -186,7 +285,7 @@ fn converted<R>(
         crate::validate::legacy::to_2020(&mut schema);
     }
     let (out, conv) = convert_for(p, &schema, false, refers, listed)?;
-    Ok((read(&out), conv.changes.unwrap_or_default(), conv.lossless))
+    Ok((read(&schema, &out), conv.changes.unwrap_or_default(), conv.lossless))
 }
 
 /// The limits a request's tools, each converted for `target`, are over:
@@ -201,20 +300,12 @@ pub fn budget(schemas: &[&str], target: Target<'_>) -> Result<Vec<budget::OverLi
     let tools = schemas.len() as u64;
     let (mut total, mut found, mut problems) = (budget::Measure::default(), Vec::new(), Vec::new());
     for (i, text) in schemas.iter().enumerate() {
-        match converted(&p, text, false, |out| budget::measure(out, large)) {
+        match converted(&p, text, false, |_, out| budget::measure(out, large)) {
             Ok((m, _, _)) => {
                 found.extend(budget::over(&p.limits, budget::Scope::Schema, &m, tools, Some(i), &p.name));
                 total.add(&m);
             }
-            Err(diags) => problems.extend(diags.into_iter().map(|mut d| {
-                // A JSON pointer follows the tool's index as it is; a path, after a dot.
-                d.path = match d.path.as_str() {
-                    "$" => format!("tools[{i}]"),
-                    p if p.starts_with('/') => format!("tools[{i}]{p}"),
-                    p => format!("tools[{i}].{}", p.trim_start_matches("$.")),
-                };
-                d
-            })),
+            Err(diags) => problems.extend(diags.into_iter().map(|d| under_tool(i, d))),
         }
     }
     if !problems.is_empty() {
@@ -222,6 +313,51 @@ pub fn budget(schemas: &[&str], target: Target<'_>) -> Result<Vec<budget::OverLi
     }
     found.extend(budget::over(&p.limits, budget::Scope::Request, &total, tools, None, &p.name));
     Ok(found)
+}
+
+/// [`budget`], per tool, with a plan ([`plan`]): which tools are sent
+/// strict, which non-strict, which left out, so that the request is within
+/// every limit the surface documents. `names`: one per schema, or none. A
+/// schema that is not usable at all is refused with its diagnostics, their
+/// paths under `tools[i]`; one the target cannot take strict is placed
+/// non-strict.
+pub fn budget_plan(schemas: &[&str], names: &[&str], target: Target<'_>) -> Result<plan::BudgetPlan, Vec<Diagnostic>> {
+    let p = profile_of(target)?;
+    if !names.is_empty() && names.len() != schemas.len() {
+        return Err(vec![Diagnostic {
+            code: Code::Olp003,
+            message: format!(
+                "{} names were given for {} tools: give one per tool, or none.",
+                names.len(),
+                schemas.len()
+            ),
+            path: "names".into(),
+        }]);
+    }
+    let large = large_enum(&p);
+    let (mut measured, mut problems) = (Vec::with_capacity(schemas.len()), Vec::new());
+    for (i, text) in schemas.iter().enumerate() {
+        match converted(&p, text, false, |_, out| budget::measure(out, large)) {
+            Ok((m, _, _)) => measured.push(Ok(m)),
+            Err(diags) if plan::target_refuses(&diags) => measured.push(Err(diags)),
+            Err(diags) => problems.extend(diags.into_iter().map(|d| under_tool(i, d))),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(plan::plan(&p, &measured, names))
+}
+
+/// A diagnostic of tool `i`'s schema, its path under `tools[i]`.
+fn under_tool(i: usize, mut d: Diagnostic) -> Diagnostic {
+    // A JSON pointer follows the tool's index as it is; a path, after a dot.
+    d.path = match d.path.as_str() {
+        "$" => format!("tools[{i}]"),
+        p if p.starts_with('/') => format!("tools[{i}]{p}"),
+        p => format!("tools[{i}].{}", p.trim_start_matches("$.")),
+    };
+    d
 }
 
 /// The arguments `args_text`, valid for the `original` schema, as a model

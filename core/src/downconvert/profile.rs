@@ -9,12 +9,24 @@ use crate::json::{self, ParseLimits, Value};
 use crate::path::Path;
 use std::sync::OnceLock;
 
-const ANTHROPIC: &str = include_str!("profiles/anthropic.json");
-const OPENAI: &str = include_str!("profiles/openai.json");
-const GEMINI: &str = include_str!("profiles/gemini.json");
-
-/// The built-in targets, by name.
-pub const BUILT_IN: &[(&str, &str)] = &[("anthropic", ANTHROPIC), ("openai", OPENAI), ("gemini", GEMINI)];
+/// The built-in targets, one request surface each, by name, with their
+/// profiles' text. A profile's `aliases` name it too (`openai` is
+/// `openai-chat`); [`Profile::built_in_ref`] takes either.
+pub const BUILT_IN: &[(&str, &str)] = &[
+    ("openai-chat", include_str!("profiles/openai-chat.json")),
+    ("openai-responses", include_str!("profiles/openai-responses.json")),
+    ("openai-structured-output", include_str!("profiles/openai-structured-output.json")),
+    ("azure-openai", include_str!("profiles/azure-openai.json")),
+    ("anthropic-tools", include_str!("profiles/anthropic-tools.json")),
+    ("anthropic-output", include_str!("profiles/anthropic-output.json")),
+    ("bedrock-converse", include_str!("profiles/bedrock-converse.json")),
+    ("gemini-json", include_str!("profiles/gemini-json.json")),
+    ("gemini-openapi", include_str!("profiles/gemini-openapi.json")),
+    ("vertex", include_str!("profiles/vertex.json")),
+    ("mistral", include_str!("profiles/mistral.json")),
+    ("ollama", include_str!("profiles/ollama.json")),
+    ("llguidance", include_str!("profiles/llguidance.json")),
+];
 
 /// How a target treats one keyword.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,7 +77,23 @@ pub enum Recursion {
 /// A provider profile, read.
 #[derive(Clone, Debug)]
 pub struct Profile {
+    /// The name the profile was asked for by: a built-in profile asked for
+    /// by an alias answers in the alias's name, as it did before the
+    /// surface had a name of its own.
     pub name: String,
+    /// The surface's own name (`name`, but for an alias).
+    pub surface_name: String,
+    /// Other names of the surface (`openai` for `openai-chat`).
+    pub aliases: Vec<String>,
+    /// The request field the profile describes, for a person.
+    pub surface: String,
+    /// The date of the rule read longest ago (`YYYY-MM-DD`).
+    pub oldest: String,
+    /// How many rules could not be checked at the vendor (`"checked":
+    /// false`: their source is the evidence there is instead).
+    pub unchecked: u32,
+    /// The pattern a tool's name must match, where the surface documents one.
+    pub tool_names: Option<String>,
     /// Each keyword's rule (read through [`Profile::keywords`]: the lookup
     /// table below is built from them once).
     keywords: Vec<(String, Support)>,
@@ -86,6 +114,9 @@ pub struct Profile {
     pub recursion: Recursion,
     /// The root must be an object schema.
     pub root_object: bool,
+    /// A `type` may be a list of types; else a list is written as `anyOf`
+    /// of one type each.
+    pub type_lists: bool,
     /// What the vendor documents as the most one schema, or one request's
     /// tools, may hold.
     pub limits: Vec<Limit>,
@@ -127,6 +158,17 @@ fn slots(keywords: &[(String, Support)]) -> Vec<u32> {
 /// Each built-in profile, read the first time it is asked for, in the order
 /// of [`BUILT_IN`].
 static READ: [OnceLock<Option<Profile>>; BUILT_IN.len()] = [const { OnceLock::new() }; BUILT_IN.len()];
+
+/// Each alias of a built-in profile, as the profile under the alias's name:
+/// every profile is read the first time an alias is asked for.
+fn by_alias() -> &'static [Profile] {
+    static ALIASES: OnceLock<Vec<Profile>> = OnceLock::new();
+    ALIASES.get_or_init(|| {
+        Profile::all_built_in()
+            .flat_map(|p| p.aliases.iter().map(move |a| Profile { name: a.clone(), ..p.clone() }))
+            .collect()
+    })
+}
 
 impl Profile {
     /// How this target treats `keyword` (`NotListed` when the profile does not say).
@@ -183,9 +225,29 @@ impl Profile {
     /// The built-in profile `name`, read from its text once per process and
     /// kept: every later call gets the same profile without reading again.
     pub fn built_in_ref(name: &str) -> Option<&'static Profile> {
-        let i = BUILT_IN.iter().position(|(n, _)| *n == name)?;
+        match BUILT_IN.iter().position(|(n, _)| *n == name) {
+            Some(i) => Profile::built_in_at(i),
+            None => by_alias().iter().find(|p| p.name == name),
+        }
+    }
+
+    /// The built-in profile at index `i` of [`BUILT_IN`], read once.
+    pub fn built_in_at(i: usize) -> Option<&'static Profile> {
+        let (_, text) = BUILT_IN.get(i)?;
         // The built-in profiles are tested to read without problems.
-        READ[i].get_or_init(|| Profile::read(BUILT_IN[i].1).ok()).as_ref()
+        READ[i].get_or_init(|| Profile::read(text).ok()).as_ref()
+    }
+
+    /// Every built-in profile, in the order of [`BUILT_IN`].
+    pub fn all_built_in() -> impl Iterator<Item = &'static Profile> {
+        (0..BUILT_IN.len()).filter_map(Profile::built_in_at)
+    }
+
+    /// The canonical name of the built-in surface `name` names (itself or
+    /// an alias).
+    pub fn surface_of(name: &str) -> Option<&'static str> {
+        let p = Profile::built_in_ref(name)?;
+        BUILT_IN.iter().map(|(n, _)| *n).find(|n| *n == p.surface_name)
     }
 
     /// Reads a profile from its JSON text; every problem is an `OLP003`.
@@ -201,6 +263,17 @@ impl Profile {
         if name.is_empty() {
             bad(&root.key("name"), "The provider profile needs a 'name'.".into());
         }
+        let surface = v.get("surface").and_then(Value::as_str).unwrap_or_default().to_owned();
+        let mut aliases = Vec::new();
+        match v.get("aliases") {
+            None => {}
+            Some(Value::Array(names)) if names.iter().all(|n| n.as_str().is_some_and(|n| !n.is_empty())) => {
+                aliases.extend(names.iter().filter_map(Value::as_str).map(str::to_owned));
+            }
+            Some(_) => bad(&root.key("aliases"), "The provider profile's 'aliases' must be a list of names.".into()),
+        }
+        // Every rule's date and whether it was checked, for the listing.
+        let mut dated = Dated::default();
         let mut keywords = Vec::new();
         match v.get("keywords").and_then(Value::as_object) {
             None => {
@@ -209,32 +282,62 @@ impl Profile {
             Some(rules) => {
                 for (keyword, rule) in rules {
                     let at = root.key("keywords").key(keyword);
-                    match read_rule(rule) {
+                    match read_rule(rule).and_then(|s| dated.note(rule).map(|()| s)) {
                         Ok(s) => keywords.push((keyword.clone(), s)),
                         Err(why) => bad(&at, format!("The rule for '{keyword}' {why}.")),
                     }
                 }
             }
         }
+        let tool_names = match v.get("toolNames") {
+            None => None,
+            Some(rule) => match (rule.get("pattern").and_then(Value::as_str), dated.note(rule)) {
+                (Some(pattern), Ok(())) if crate::validate::ecma::Pattern::compiles(pattern, 1 << 20) => {
+                    Some(pattern.to_owned())
+                }
+                (_, Err(why)) => {
+                    bad(&root.key("toolNames"), format!("The rule 'toolNames' {why}."));
+                    None
+                }
+                _ => {
+                    bad(&root.key("toolNames"), "The rule 'toolNames' needs a 'pattern', a regular expression.".into());
+                    None
+                }
+            },
+        };
         let reshape = v.get("reshape");
-        let mut flag = |key: &str| -> bool {
+        let mut flag = |key: &str, default: Option<bool>| -> bool {
             let at = root.key("reshape").key(key);
-            match reshape.and_then(|r| r.get(key)).and_then(|f| f.get("value")) {
-                Some(Value::Bool(b)) => *b,
+            let rule = reshape.and_then(|r| r.get(key));
+            if let Some(Err(why)) = rule.map(|r| dated.note(r)) {
+                bad(&at, format!("The reshape rule '{key}' {why}."));
+            }
+            match (rule.and_then(|f| f.get("value")), default) {
+                (Some(Value::Bool(b)), _) => *b,
+                (None, Some(b)) if rule.is_none() => b,
                 _ => {
                     bad(&at, format!("The reshape rule '{key}' needs a 'value' of true or false."));
                     false
                 }
             }
         };
-        let require_all_properties = flag("requireAllProperties");
-        let closed_objects = flag("closedObjects");
-        let dictionaries_as_pairs = flag("dictionariesAsPairs");
-        let any_as_json_text = flag("anyAsJsonText");
-        let const_as_enum = flag("constAsEnum");
-        let one_of_as_any_of = flag("oneOfAsAnyOf");
-        let property_ordering = flag("propertyOrdering");
-        let root_object = flag("rootObject");
+        let require_all_properties = flag("requireAllProperties", None);
+        let closed_objects = flag("closedObjects", None);
+        let dictionaries_as_pairs = flag("dictionariesAsPairs", None);
+        let any_as_json_text = flag("anyAsJsonText", None);
+        let const_as_enum = flag("constAsEnum", None);
+        let one_of_as_any_of = flag("oneOfAsAnyOf", None);
+        let property_ordering = flag("propertyOrdering", None);
+        let root_object = flag("rootObject", None);
+        // Optional: a profile written before the rule takes type lists.
+        let type_lists = flag("typeLists", Some(true));
+        if let Some(Err(why)) = reshape.and_then(|r| r.get("recursion")).map(|r| dated.note(r)) {
+            problems.push(Diagnostic::new(
+                Code::Olp003,
+                &root.key("reshape").key("recursion"),
+                format!("The reshape rule 'recursion' {why}."),
+            ));
+        }
         let recursion =
             match reshape.and_then(|r| r.get("recursion")).and_then(|f| f.get("value")).and_then(Value::as_str) {
                 Some("keep") => Recursion::Keep,
@@ -252,7 +355,7 @@ impl Profile {
         let mut limits = Vec::new();
         for (name, rule) in v.get("limits").and_then(Value::as_object).unwrap_or_default() {
             let at = root.key("limits").key(name);
-            match read_limit(name, rule) {
+            match read_limit(name, rule).and_then(|l| dated.note(rule).map(|()| l)) {
                 Ok(limit) => limits.push(limit),
                 Err(why) => problems.push(Diagnostic::new(Code::Olp003, &at, format!("The limit '{name}' {why}."))),
             }
@@ -262,7 +365,14 @@ impl Profile {
         }
         Ok(Profile {
             limits,
+            surface_name: name.clone(),
             name,
+            aliases,
+            surface,
+            oldest: dated.oldest,
+            unchecked: dated.unchecked,
+            tool_names,
+            type_lists,
             by_slot: slots(&keywords),
             keywords,
             require_all_properties,
@@ -275,6 +385,40 @@ impl Profile {
             recursion,
             root_object,
         })
+    }
+}
+
+/// What a profile's rules say of when they were read, gathered as they are.
+#[derive(Default)]
+struct Dated {
+    oldest: String,
+    unchecked: u32,
+}
+
+impl Dated {
+    /// Notes one rule's `date` (`YYYY-MM-DD`) and `checked` (absent: it
+    /// was checked at the vendor; `false`: its source is other evidence).
+    fn note(&mut self, rule: &Value) -> Result<(), String> {
+        let date = rule.get("date").and_then(Value::as_str).unwrap_or_default();
+        let digits = |r: std::ops::Range<usize>| date.get(r).is_some_and(|d| d.bytes().all(|b| b.is_ascii_digit()));
+        if date.len() != 10
+            || !digits(0..4)
+            || !digits(5..7)
+            || !digits(8..10)
+            || &date[4..5] != "-"
+            || &date[7..8] != "-"
+        {
+            return Err("needs a 'date' written YYYY-MM-DD (every rule says when it was read)".into());
+        }
+        match rule.get("checked") {
+            None | Some(Value::Bool(true)) => {}
+            Some(Value::Bool(false)) => self.unchecked += 1,
+            Some(_) => return Err("has a 'checked' that is not true or false".into()),
+        }
+        if self.oldest.is_empty() || date < self.oldest.as_str() {
+            self.oldest = date.to_owned();
+        }
+        Ok(())
     }
 }
 
@@ -418,7 +562,7 @@ mod tests {
                 format!(r#""k{}{i}x":{{"support":"{support}","date":"2025-01-01","source":"s"}}"#, "m".repeat(i % 7))
             })
             .collect();
-        let mut large: Value = json::parse(OPENAI, ParseLimits { max_bytes: 1 << 20, max_depth: 32 }).unwrap();
+        let mut large: Value = json::parse(BUILT_IN[0].1, ParseLimits { max_bytes: 1 << 20, max_depth: 32 }).unwrap();
         let keywords =
             json::parse(&format!("{{{}}}", rules.join(",")), ParseLimits { max_bytes: 1 << 20, max_depth: 32 });
         if let (Value::Object(members), Ok(k)) = (&mut large, keywords) {
@@ -475,8 +619,79 @@ mod tests {
         assert_eq!(openai.support_of("minimum"), &Support::Accepted);
         assert_eq!(anthropic.support_of("minimum"), &Support::Rejected);
         assert!(gemini.property_ordering && !openai.property_ordering);
-        assert!(Profile::built_in_ref("mistral").is_none());
-        assert!(Profile::built_in("mistral").is_none());
+        assert!(Profile::built_in_ref("nonesuch").is_none());
+        assert!(Profile::built_in("nonesuch").is_none());
+    }
+
+    /// An alias is its surface's profile under the alias's name; each name
+    /// is one surface's, and every surface's profile names itself.
+    #[test]
+    fn aliases_answer_in_their_own_name_with_their_surface_s_rules() {
+        let mut names: Vec<&str> = Vec::new();
+        for p in Profile::all_built_in() {
+            assert_eq!(p.name, p.surface_name);
+            assert!(!p.surface.is_empty(), "{}: a surface sentence", p.name);
+            assert_eq!(p.oldest.len(), 10, "{}: {}", p.name, p.oldest);
+            names.push(&p.name);
+            for a in &p.aliases {
+                let aliased = Profile::built_in_ref(a).unwrap();
+                assert_eq!((aliased.name.as_str(), aliased.surface_name.as_str()), (a.as_str(), p.name.as_str()));
+                assert_eq!(aliased.keywords, p.keywords);
+                assert_eq!(aliased.limits, p.limits);
+                assert_eq!(Profile::surface_of(a), Some(p.name.as_str()));
+                names.push(a);
+            }
+        }
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "a name of two surfaces: {names:?}");
+        for (legacy, surface) in
+            [("openai", "openai-chat"), ("anthropic", "anthropic-tools"), ("gemini", "gemini-json")]
+        {
+            assert_eq!(Profile::surface_of(legacy), Some(surface));
+        }
+        assert!(BUILT_IN.len() >= 12, "{} surfaces", BUILT_IN.len());
+    }
+
+    /// A rule's `checked` and `date` are read, and counted for the listing;
+    /// `typeLists` is optional, and true when absent.
+    #[test]
+    fn rules_say_when_they_were_read_and_whether_they_were_checked() {
+        let base = r#"{"name":"x","keywords":{"type":{"support":"accepted","date":"2026-01-02","source":"s"},
+            "enum":{"support":"accepted","date":"2025-06-30","source":"an SDK","checked":false}},
+            "reshape":{RESHAPE}}"#;
+        let flags: Vec<String> = [
+            "requireAllProperties",
+            "closedObjects",
+            "dictionariesAsPairs",
+            "anyAsJsonText",
+            "constAsEnum",
+            "oneOfAsAnyOf",
+            "propertyOrdering",
+            "rootObject",
+        ]
+        .iter()
+        .map(|f| format!(r#""{f}":{{"value":false,"date":"2026-01-01","source":"s"}}"#))
+        .collect();
+        let recursion = r#""recursion":{"value":"keep","date":"2026-01-01","source":"s"}"#;
+        let text = base.replace("RESHAPE", &format!("{},{recursion}", flags.join(",")));
+        let p = Profile::read(&text).unwrap();
+        assert_eq!((p.oldest.as_str(), p.unchecked, p.type_lists), ("2025-06-30", 1, true));
+        let no_lists = text.replace(
+            recursion,
+            &format!(r#"{recursion},"typeLists":{{"value":false,"date":"2026-01-01","source":"s","checked":false}}"#),
+        );
+        let p = Profile::read(&no_lists).unwrap();
+        assert_eq!((p.unchecked, p.type_lists), (2, false));
+        for bad in [r#""date":"2025-6-30""#, r#""date":"yesterday""#] {
+            let e = Profile::read(&text.replacen(r#""date":"2025-06-30""#, bad, 1)).unwrap_err();
+            assert!(e.iter().any(|d| d.path == "keywords.enum" && d.message.contains("YYYY-MM-DD")), "{e:?}");
+        }
+        let e = Profile::read(&text.replacen(r#""checked":false"#, r#""checked":"no""#, 1)).unwrap_err();
+        assert!(e.iter().any(|d| d.path == "keywords.enum" && d.message.contains("'checked'")), "{e:?}");
+        let e = Profile::read(&text.replacen(r#""name":"x","#, r#""name":"x","aliases":"y","#, 1)).unwrap_err();
+        assert!(e.iter().any(|d| d.path == "aliases"), "{e:?}");
     }
 
     #[test]

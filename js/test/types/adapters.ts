@@ -31,8 +31,10 @@ const strict: boolean = agentsTool.strict;
 
 // @ts-expect-error the function comes second
 aiTool(() => 1, forecast);
-// @ts-expect-error an unknown target
+// Any built-in surface is a target.
 functionTool(forecast, () => 1, { target: 'mistral' });
+// @ts-expect-error a target is a surface's name or a custom profile
+functionTool(forecast, () => 1, { target: 7 });
 // @ts-expect-error an unknown option
 new Tools([], { strict: true });
 

@@ -11,6 +11,7 @@ import {
   TextError,
   ToolSchemaError,
   TrapError,
+  PROVIDERS,
   load,
   type ArgError,
   type ArgParams,
@@ -24,6 +25,10 @@ import {
   type SourceFile,
   type Limits,
   type OverLimit,
+  type BudgetPlan,
+  type Placement,
+  type ProviderInfo,
+  type SurfaceName,
   type Tool,
   type ToolInfo,
   type ToolResult,
@@ -81,6 +86,19 @@ if (!restored.ok) {
 const over: OverLimit[] = ts.budget([schema, schema], { custom: ts.providerProfile('anthropic') });
 const overTool: number | undefined = over[0].tool;
 const overCounts: [number, number] = [over[0].allowed, over[0].measured];
+// Any built-in surface by name or alias; its report beside the changes.
+const surfaces: readonly SurfaceName[] = PROVIDERS;
+const listed: readonly ProviderInfo[] = ts.providers();
+const oldest: string = listed[0].oldestRule;
+const unchecked: number = listed[0].uncheckedRules;
+const responses: Downconverted = ts.downconvert(schema, 'openai-responses');
+ts.downconvert(schema, listed[1].name);
+ts.downconvert(schema, 'a-surface-of-a-later-build');
+const fits: string[] = responses.alsoValidFor.original.concat(responses.alsoValidFor.converted);
+const deadAt: string | undefined = responses.dead[0]?.pointer;
+const plan: BudgetPlan = ts.budgetPlan([schema, schema], 'anthropic-tools', ['a', 'b']);
+const placed: Placement = plan.tools[0].placement;
+const planOver: OverLimit[] = ts.budgetPlan([schema], 'bedrock-converse').tools[0].over;
 
 // Tools: JSON as text or as values; invalid arguments are an answer.
 const docket: Tool = ts.tool({ method: 'GetDocketAsync', parameters: [{ name: 'limit', type: 'int' }] });
@@ -136,6 +154,8 @@ const converted: Converted = docket.convert('openai');
 const changes: readonly Change[] = converted.changes;
 const restoredArgs: Checked = converted.restore('{"limit": null}');
 const convertedText: string = converted.schemaText;
+const convertedFits: readonly string[] = converted.alsoValidFor.converted;
+const convertedDead: string | undefined = converted.dead[0]?.reason;
 converted.free();
 docket[Symbol.dispose]();
 const compiledCount: number = ts.schemasCompiled();
@@ -195,8 +215,12 @@ ts.describeSource([{ path: 'T.cs', text: 1 }]);
 ts.sourceDescriptor(files, { mode: 'roslyn' });
 // @ts-expect-error a warning's line is a number
 const lineText: string = warning.line;
-// @ts-expect-error a provider the component does not have
-ts.downconvert(schema, 'mistral');
+// @ts-expect-error a target is a surface's name, not a number
+ts.downconvert(schema, 7);
+// @ts-expect-error a placement is strict, non-strict or left-out
+const wrongPlacement: 'dropped' = plan.tools[0].placement;
+// @ts-expect-error budgetPlan's names are an array
+ts.budgetPlan([schema], 'anthropic', 'a');
 // @ts-expect-error budget takes every tool's schema as an array, not one text
 ts.budget(schema, 'openai');
 // @ts-expect-error no public constructor
@@ -214,4 +238,4 @@ const wrongAction: 'deleted' = changes[0].action;
 // @ts-expect-error encodeResult takes JSON text only
 ts.encodeResult({ toolName: 'x', returnType: 'int', outcome: { type: 'returned', json: 1 } });
 
-export { boundText, boundErrors, againText, boundAsText, validatedAsText, restoredAsText, fromText, fromSchemas, classTools, inputText, outputText, encoded, restoredArgs, convertedText, compiledCount, live, wrongAction, tool, name, flat, tools, place, descriptor, lineText, bound, bytes, depth, again, typed, down, restored, overTool, overCounts, wrong };
+export { boundText, boundErrors, againText, boundAsText, validatedAsText, restoredAsText, fromText, fromSchemas, classTools, inputText, outputText, encoded, restoredArgs, convertedText, compiledCount, live, wrongAction, tool, name, flat, tools, place, descriptor, lineText, bound, bytes, depth, again, typed, down, restored, overTool, overCounts, wrong, surfaces, oldest, unchecked, fits, deadAt, placed, planOver, wrongPlacement, convertedFits, convertedDead };

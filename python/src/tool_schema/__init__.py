@@ -22,15 +22,18 @@ your own :class:`Runtime` for other limits.
 from __future__ import annotations
 
 import threading
-from typing import Any, List, Mapping, Optional, Sequence, Union
+from typing import Any, List, Mapping, Optional, Sequence, Union, overload
 
 from ._engine import default_cache_dir
 from ._model import (
+    AlsoValidFor,
     ArgError,
+    BudgetPlan,
     Change,
     Checked,
     ClosedError,
     Custom,
+    DeadBranch,
     DescribedTool,
     DescribeError,
     Diagnostic,
@@ -47,7 +50,9 @@ from ._model import (
     Outcome,
     OverLimit,
     Part,
+    Placement,
     Provider,
+    ProviderInfo,
     Returned,
     ReturnedNothing,
     ReturnedParts,
@@ -62,6 +67,7 @@ from ._model import (
     TextPart,
     Threw,
     TimedOut,
+    ToolBudget,
     ToolInfo,
     ToolResult,
     ToolSchemaError,
@@ -84,7 +90,9 @@ from ._runtime import (
 from ._tools import Converted, Tool, ToolSource
 
 __all__ = [
+    "AlsoValidFor",
     "ArgError",
+    "BudgetPlan",
     "Change",
     "Checked",
     "ClosedError",
@@ -94,6 +102,7 @@ __all__ = [
     "DEFAULT_FUEL",
     "DEFAULT_MEMORY_LIMIT",
     "DEFAULT_WORK_BUDGET",
+    "DeadBranch",
     "DescribeError",
     "DescribedTool",
     "Diagnostic",
@@ -111,7 +120,9 @@ __all__ = [
     "Outcome",
     "OverLimit",
     "Part",
+    "Placement",
     "Provider",
+    "ProviderInfo",
     "Returned",
     "ReturnedNothing",
     "ReturnedParts",
@@ -132,6 +143,7 @@ __all__ = [
     "Threw",
     "TimedOut",
     "Tool",
+    "ToolBudget",
     "ToolInfo",
     "ToolResult",
     "ToolSchemaError",
@@ -140,6 +152,7 @@ __all__ = [
     "ValidationResult",
     "Validator",
     "budget",
+    "budget_plan",
     "default_cache_dir",
     "default_limits",
     "describe_source",
@@ -150,6 +163,7 @@ __all__ = [
     "encode_result",
     "flatten_doc",
     "provider_profile",
+    "providers",
     "restore_args",
     "runtime",
     "schemas_compiled",
@@ -271,11 +285,16 @@ def encode_result(
 def downconvert(schema: SchemaInput, target: Target) -> Downconverted:
     """A schema converted for a provider's strict mode, with every change made.
 
-    ``target`` is ``"anthropic"``, ``"openai"``, ``"gemini"`` (or a
-    :class:`Provider`), or ``Custom(profile_json)``. A keyword the target does
-    not take is removed and its meaning appended to the node's description;
-    ``lossless`` says whether any constraint became only a hint. Raises
-    :class:`DownconvertError` when the schema or the target is refused.
+    ``target`` is a built-in surface's name or alias (``"openai-chat"``,
+    ``"openai"``, ``"bedrock-converse"``, … as :func:`providers` lists them;
+    or a :class:`Provider`), or ``Custom(profile_json)``. A keyword the
+    target does not take is removed and its meaning appended to the node's
+    description; ``lossless`` says whether any constraint became only a
+    hint; ``also_valid_for`` names the surfaces that take the given and the
+    converted schema as they are, and ``dead`` what of the given schema no
+    value satisfies (these and ``changes`` are made when first read, by one
+    more conversion). Raises :class:`DownconvertError` when the schema or
+    the target is refused (``OLP001`` for a name no surface has).
     """
     return runtime().downconvert(schema, target)
 
@@ -289,9 +308,18 @@ def restore_args(original_schema: SchemaInput, target: Target, args: JsonInput) 
 
 
 def provider_profile(name: Union[Provider, str]) -> str:
-    """A built-in provider's profile as JSON text (the form :class:`Custom`
-    takes); :class:`DownconvertError` (``OLP001``) for an unknown name."""
+    """A built-in surface's profile as JSON text (the form :class:`Custom`
+    takes), by its name or an alias; :class:`DownconvertError` (``OLP001``)
+    for an unknown name."""
     return runtime().provider_profile(name)
+
+
+def providers() -> List[ProviderInfo]:
+    """Every built-in request surface, in the component's order: each a
+    :class:`ProviderInfo` (``name``, ``aliases``, ``surface``,
+    ``oldest_rule``, ``unchecked_rules``). Its names and aliases are the
+    targets :func:`downconvert` takes as strings."""
+    return runtime().providers()
 
 
 def budget(schemas: Sequence[SchemaInput], target: Target) -> List[OverLimit]:
@@ -306,6 +334,33 @@ def budget(schemas: Sequence[SchemaInput], target: Target) -> List[OverLimit]:
     diagnostic's path under ``tools[i]``) or the target is refused.
     """
     return runtime().budget(schemas, target)
+
+
+@overload
+def budget_plan(schemas: Sequence[SchemaInput], names: Optional[Sequence[str]], target: Target) -> BudgetPlan: ...
+
+
+@overload
+def budget_plan(schemas: Sequence[SchemaInput], names: Optional[Sequence[str]] = None, *, target: Target) -> BudgetPlan: ...
+
+
+def budget_plan(
+    schemas: Sequence[SchemaInput], names: Optional[Sequence[str]] = None, target: Optional[Target] = None
+) -> BudgetPlan:
+    """:func:`budget` per tool, with a plan: a :class:`BudgetPlan` whose
+    ``tools`` say, for each schema in order, whether it is sent strict,
+    non-strict (as given, with strict mode off) or left out of the request
+    (:class:`Placement`), each with the limits it alone is over and why, so
+    that the request is within every limit the surface documents (strict
+    tools first come, first served); ``over`` is what :func:`budget`
+    answers. ``names`` are the tools' names, one per schema (checked against
+    the surface's rule for names), or None. ``target`` is required, the
+    third argument or a keyword: ``budget_plan(schemas, target="anthropic")``.
+    Raises :class:`DownconvertError` as :func:`budget` does.
+    """
+    if target is None:
+        raise TypeError("budget_plan needs a target")
+    return runtime().budget_plan(schemas, names, target)
 
 
 def tool(source: ToolSource) -> Tool:

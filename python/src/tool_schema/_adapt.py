@@ -85,9 +85,9 @@ class Adapted:
     call can leave without a value has a default.
 
     ``target`` converts the schema the framework sends for a provider's strict
-    mode (``"openai"``, ``"anthropic"``, ``"gemini"``, a :class:`Provider` or
-    :class:`Custom`); each call is then restored from the converted form before
-    it is checked. ``takes_context`` passes the framework's context for the
+    mode (a built-in surface's name or alias, ``"openai"``,
+    ``"openai-responses"``, …, a :class:`Provider` or :class:`Custom`); each
+    call is then restored from the converted form before it is checked. ``takes_context`` passes the framework's context for the
     call as the function's first argument.
     """
 

@@ -33,13 +33,47 @@ class FormatMode(str, Enum):
 
 
 class Provider(str, Enum):
-    """A provider built into the component (the WIT ``target`` cases without a payload)."""
+    """A request surface built into the component, by its name (the WIT
+    ``target`` case ``surface``), and the three names of the first release
+    (the WIT cases without a payload), which are aliases of three surfaces.
 
-    #: Anthropic strict tool use.
+    The component's own list is :func:`providers` (each surface's name and
+    aliases, the request field it describes, the age of its rules): a
+    surface's name or alias is a target as a ``str`` too, members or not.
+    """
+
+    #: OpenAI Chat Completions' strict function calling (``tools[].function.parameters``).
+    OPENAI_CHAT = "openai-chat"
+    #: OpenAI Responses API function tools (``tools[].parameters``).
+    OPENAI_RESPONSES = "openai-responses"
+    #: OpenAI structured outputs (``response_format`` and ``text.format`` of type ``json_schema``).
+    OPENAI_STRUCTURED_OUTPUT = "openai-structured-output"
+    #: Azure OpenAI chat completions' strict function tools and ``response_format``.
+    AZURE_OPENAI = "azure-openai"
+    #: Anthropic strict tool use (``tools[].input_schema``).
+    ANTHROPIC_TOOLS = "anthropic-tools"
+    #: Anthropic Messages API structured outputs (``output_config.format``).
+    ANTHROPIC_OUTPUT = "anthropic-output"
+    #: Amazon Bedrock Converse API strict tools (``toolSpec.inputSchema.json``).
+    BEDROCK_CONVERSE = "bedrock-converse"
+    #: Gemini API function declarations' ``parametersJsonSchema``.
+    GEMINI_JSON = "gemini-json"
+    #: Gemini API function declarations' ``parameters`` (its OpenAPI-subset ``Schema``).
+    GEMINI_OPENAPI = "gemini-openapi"
+    #: Vertex AI Gemini function declarations' ``parametersJsonSchema``.
+    VERTEX = "vertex"
+    #: Mistral chat completions' strict function tools and ``response_format``.
+    MISTRAL = "mistral"
+    #: Ollama ``/api/chat`` tools (``tools[].function.parameters``).
+    OLLAMA = "ollama"
+    #: llguidance's JSON Schema compiler (guided decoding in vLLM and SGLang).
+    LLGUIDANCE = "llguidance"
+
+    #: Anthropic strict tool use: the WIT case ``anthropic``, ``anthropic-tools``.
     ANTHROPIC = "anthropic"
-    #: OpenAI strict function calling.
+    #: OpenAI strict function calling: the WIT case ``openai``, ``openai-chat``.
     OPENAI = "openai"
-    #: Gemini function declarations (``parametersJsonSchema``).
+    #: Gemini function declarations: the WIT case ``gemini``, ``gemini-json``.
     GEMINI = "gemini"
 
 
@@ -58,9 +92,59 @@ class Custom:
             )
 
 
-#: What :func:`downconvert` converts for: ``"anthropic"``, ``"openai"``,
-#: ``"gemini"`` (or the :class:`Provider` members), or a :class:`Custom` profile.
+#: What :func:`downconvert` converts for: a built-in surface by its name or
+#: an alias (``"openai-responses"``, ``"openai"``, … as :func:`providers`
+#: lists them, or a :class:`Provider` member), or a :class:`Custom` profile.
+#: A name no surface has is refused by the component (``OLP001``).
 Target = Union[Provider, str, Custom]
+
+
+@dataclass(frozen=True)
+class ProviderInfo:
+    """A built-in request surface (:func:`providers`; WIT ``provider-info``)."""
+
+    #: Its name, which a target takes (``"openai-chat"``).
+    name: str
+    #: Other names a target takes for it (``("openai",)``).
+    aliases: Tuple[str, ...]
+    #: The request field it describes, for a person.
+    surface: str
+    #: The date of its rule read longest ago (``YYYY-MM-DD``).
+    oldest_rule: str
+    #: How many of its rules could not be checked at the vendor
+    #: (:func:`provider_profile` marks each ``"checked": false``).
+    unchecked_rules: int
+
+
+def _new_provider_info(name: str, aliases: List[str], surface: str, oldest_rule: str, unchecked_rules: int) -> ProviderInfo:
+    return ProviderInfo(name, tuple(aliases), surface, oldest_rule, unchecked_rules)
+
+
+@dataclass(frozen=True)
+class AlsoValidFor:
+    """The built-in surfaces (by name, in the order of :func:`providers`)
+    that take a schema as it is (WIT ``also-valid-for``)."""
+
+    #: Those that take the schema given.
+    original: Tuple[str, ...] = ()
+    #: Those that take the converted schema.
+    converted: Tuple[str, ...] = ()
+
+
+def _new_also_valid_for(original: List[str], converted: List[str]) -> AlsoValidFor:
+    return AlsoValidFor(tuple(original), tuple(converted))
+
+
+@dataclass(frozen=True)
+class DeadBranch:
+    """A part of the given schema that no finite value satisfies (an empty
+    ``enum``, ``not: {}``, contradictory bounds, a required recursion): a
+    fault of the schema, never a loss of the conversion (WIT ``dead-branch``)."""
+
+    #: The node, as a JSON pointer into the given schema.
+    pointer: str
+    #: Why no value satisfies it, for a person.
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -412,7 +496,7 @@ _CHANGE_FIELDS = ("pointer", "keyword", "action", "detail")
 try:
     from orjson import loads as _loads
 except ImportError:  # pragma: no cover - orjson is a dependency
-    _loads = json.loads
+    _loads = json.loads  # type: ignore[assignment]  # orjson takes bytes too
 
 
 def _changes_of_json(text: str) -> List[Change]:
@@ -439,6 +523,49 @@ def _changes_of_json(text: str) -> List[Change]:
         raise ToolSchemaError(f"the component's changes are not a JSON list of changes: {shown!r}") from None
 
 
+def _names_of(value: Any) -> Tuple[str, ...]:
+    if type(value) is not list or not all(type(v) is str for v in value):
+        raise ValueError
+    return tuple(value)
+
+
+_REPORT_FIELDS = ("alsoValidFor", "dead")
+_ALSO_VALID_FOR_FIELDS = ("original", "converted")
+_DEAD_FIELDS = ("pointer", "reason")
+
+
+def _report_of_json(text: str) -> Tuple[AlsoValidFor, Tuple[DeadBranch, ...]]:
+    """What a conversion reports beside its changes, from the component's
+    JSON text of it (WIT ``downconverted-json``'s ``report-json``):
+    ``{"alsoValidFor":{"original":[…],"converted":[…]},"dead":[{"pointer","reason"}…]}``,
+    exactly those members, each name and text a string. Anything else is a
+    :class:`ToolSchemaError` saying so (the component writes no other)."""
+    try:
+        report = _loads(text)
+        if type(report) is not dict or tuple(report) != _REPORT_FIELDS:
+            raise ValueError
+        also, dead = report.values()
+        if type(also) is not dict or tuple(also) != _ALSO_VALID_FOR_FIELDS or type(dead) is not list:
+            raise ValueError
+        branches = []
+        for item in dead:
+            if type(item) is not dict or tuple(item) != _DEAD_FIELDS:
+                raise ValueError
+            pointer, reason = item.values()
+            if not (type(pointer) is type(reason) is str):
+                raise ValueError
+            branches.append(DeadBranch(pointer, reason))
+        return AlsoValidFor(_names_of(also["original"]), _names_of(also["converted"])), tuple(branches)
+    except ValueError:
+        shown = text if len(text) <= 80 else text[:77] + "..."
+        raise ToolSchemaError(f"the component's report is not a JSON report of a conversion: {shown!r}") from None
+
+
+#: The fields of a :class:`Downconverted` read from the component that are
+#: made when first read, and the text each is made from.
+_LAZY_FIELDS = {"changes": "_changes_json", "also_valid_for": "_report_json", "dead": "_report_json"}
+
+
 @dataclass(frozen=True)
 class Downconverted:
     """A schema converted for a provider's strict mode (WIT ``downconverted``)."""
@@ -449,34 +576,82 @@ class Downconverted:
     changes: List[Change]
     #: True when no constraint became only a hint (text in a description).
     lossless: bool
+    #: The built-in surfaces that take the given schema, and the converted
+    #: one, as they are.
+    also_valid_for: AlsoValidFor = field(default_factory=AlsoValidFor)
+    #: What of the given schema no finite value satisfies.
+    dead: Tuple[DeadBranch, ...] = field(default_factory=tuple)
 
-    # An answer read from the component keeps its changes as the JSON text
-    # the component wrote them in (WIT ``downconvert-json``: one string
-    # copied at the call), and builds the Change objects when ``changes`` is
-    # first read. Runtime.downconvert asks for no text (it is empty) and
-    # leaves what converts the schema again with it (``_list_changes``: the
-    # runtime, the schema's text, the target): a caller that only sends the
-    # schema never pays for the changes. Once built they are an ordinary
-    # list.
+    # An answer read from the component keeps its changes and its report as
+    # the JSON texts the component wrote them in (WIT ``downconvert-json``:
+    # one string each, copied at the call), and builds the objects when
+    # ``changes``, ``also_valid_for`` or ``dead`` is first read.
+    # Runtime.downconvert asks for no texts (they are empty) and leaves what
+    # converts the schema again with them (``_list_changes``: the runtime,
+    # the schema's text, the target): a caller that only sends the schema
+    # never pays for them, and the one conversion again gives both texts.
+    # Once built they are ordinary values. (The two defaults are factories,
+    # so that the class has no attribute of their names to find before
+    # this method.)
 
     def __getattr__(self, name: str) -> Any:
-        if name == "changes":
+        source = _LAZY_FIELDS.get(name)
+        if source is not None:
             fields = self.__dict__
-            text = fields.get("_changes_json")
-            if not text and "_list_changes" in fields:
-                runtime, schema_text, target = fields["_list_changes"]
-                text = runtime._changes_json(schema_text, target)
+            text = fields.get(source)
+            if text == "":
+                pending = fields.get("_list_changes")
+                if pending is not None:
+                    # Neither text asked for yet: one conversion gives both.
+                    runtime, schema_text, target = pending
+                    changes_json, report_json = runtime._converted_json(schema_text, target)
+                    if "changes" not in fields:
+                        fields["_changes_json"] = changes_json
+                    if "dead" not in fields:
+                        fields["_report_json"] = report_json
+                    fields.pop("_list_changes", None)
+                if name in fields:  # built meanwhile, by another thread
+                    return fields[name]
+                text = fields.get(source, text)
             if text is not None:
-                changes = _changes_of_json(text)
-                fields["changes"] = changes
-                fields.pop("_changes_json", None)
-                fields.pop("_list_changes", None)
-                return changes
+                if source == "_changes_json":
+                    fields["changes"] = _changes_of_json(text)
+                else:
+                    fields["also_valid_for"], fields["dead"] = _report_of_json(text)
+                fields.pop(source, None)
+                return fields[name]
+            if source in fields:
+                # None: the record of a component built before the report.
+                raise ToolSchemaError(
+                    "this build of the component reports no also-valid-for or dead branches: "
+                    "it was built before they were added"
+                )
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __reduce__(self) -> Any:
-        # Copied and pickled as its three fields (never the text behind them).
-        return (Downconverted, (self.schema, self.changes, self.lossless))
+        # Copied and pickled as its five fields (never the texts behind them).
+        return (Downconverted, (self.schema, self.changes, self.lossless, self.also_valid_for, self.dead))
+
+
+def _new_downconverted(
+    schema: str, changes: List[Change], lossless: bool, also_valid_for: Any, dead: List[DeadBranch]
+) -> Downconverted:
+    """A ``downconverted`` record as the direct calls lift it (its
+    ``also-valid-for`` and dead branches built by their own factories)."""
+    return Downconverted(schema, changes, lossless, also_valid_for, tuple(dead))
+
+
+class Placement(str, Enum):
+    """How one tool is sent in a :class:`BudgetPlan` (WIT ``placement``)."""
+
+    #: Converted, with strict mode on.
+    STRICT = "strict"
+    #: As given, with strict mode off: the tool alone is over a limit strict
+    #: mode has, or the strict tools before it use it up.
+    NON_STRICT = "non-strict"
+    #: Not in this request: past a limit every tool counts against
+    #: (``declarations``), or a name the surface refuses.
+    LEFT_OUT = "left-out"
 
 
 @dataclass(frozen=True)
@@ -502,6 +677,45 @@ class OverLimit:
 
     def __str__(self) -> str:
         return self.message
+
+
+@dataclass(frozen=True)
+class ToolBudget:
+    """One tool of a request, and how the plan sends it (WIT ``tool-budget``)."""
+
+    #: Its index in the schemas given.
+    tool: int
+    placement: Placement
+    #: The limits this tool alone is over: its own schema's, a request's
+    #: limit it passes by itself, its name's rule (``toolNames``).
+    over: Tuple[OverLimit, ...]
+    #: Why it is placed so, for a person.
+    reason: str
+
+
+def _new_tool_budget(tool: int, placement: str, over: List[OverLimit], reason: str) -> ToolBudget:
+    return ToolBudget(tool, Placement(placement), tuple(over), reason)
+
+
+@dataclass(frozen=True)
+class BudgetPlan:
+    """A request's tools against a surface's limits (:func:`budget_plan`;
+    WIT ``budget-plan``)."""
+
+    #: Every tool, in the order given.
+    tools: Tuple[ToolBudget, ...]
+    #: The limits the request is over with every tool strict (what
+    #: :func:`budget` answers).
+    over: Tuple[OverLimit, ...]
+
+    def placed(self, placement: Union[Placement, str]) -> Tuple[int, ...]:
+        """The indexes of the tools placed so, in order."""
+        wanted = Placement(placement)
+        return tuple(t.tool for t in self.tools if t.placement is wanted)
+
+
+def _new_budget_plan(tools: List[ToolBudget], over: List[OverLimit]) -> BudgetPlan:
+    return BudgetPlan(tuple(tools), tuple(over))
 
 
 @dataclass(frozen=True)
@@ -571,11 +785,12 @@ class EncodeError(DiagnosticsError):
 
 
 class DownconvertError(DiagnosticsError):
-    """:func:`downconvert`, :func:`budget` or :func:`provider_profile` refused: an
-    unusable schema (``OLS001``…) or one the target cannot take (``OLP002``,
-    ``OLP004``, or over a limit the provider documents for one schema,
-    ``OLP005``), or an unknown or invalid profile (``OLP001``, ``OLP003``).
-    From :func:`budget`, a schema's diagnostics have paths under ``tools[i]``."""
+    """:func:`downconvert`, :func:`budget`, :func:`budget_plan` or
+    :func:`provider_profile` refused: an unusable schema (``OLS001``…) or one
+    the target cannot take (``OLP002``, ``OLP004``, or over a limit the
+    provider documents for one schema, ``OLP005``), or an unknown surface or
+    an invalid profile (``OLP001``, ``OLP003``). From :func:`budget` and
+    :func:`budget_plan`, a schema's diagnostics have paths under ``tools[i]``."""
 
 
 class InvalidArgumentsError(ToolSchemaError, ValueError):

@@ -20,7 +20,7 @@ import threading
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast, overload
 
 from wasmtime import Store, WasmtimeError
 from wasmtime.component import ExportIndex, Func, Instance, Linker, Record, ResourceAny, Variant
@@ -28,10 +28,13 @@ from wasmtime.component import ExportIndex, Func, Instance, Linker, Record, Reso
 from . import _canon, _direct, _engine
 from ._jsontext import array_elements, object_members
 from ._model import (
+    AlsoValidFor,
     ArgError,
+    BudgetPlan,
     Change,
     ClosedError,
     Custom,
+    DeadBranch,
     DescribedTool,
     DescribeError,
     Diagnostic,
@@ -47,6 +50,7 @@ from ._model import (
     OverLimit,
     Part,
     Provider,
+    ProviderInfo,
     Returned,
     ReturnedNothing,
     ReturnedParts,
@@ -61,12 +65,18 @@ from ._model import (
     Threw,
     Target,
     TimedOut,
+    ToolBudget,
     ToolInfo,
     ToolResult,
     ToolSchemaError,
     TrapError,
     ValidationResult,
+    _new_also_valid_for,
+    _new_budget_plan,
     _new_change,
+    _new_downconverted,
+    _new_provider_info,
+    _new_tool_budget,
 )
 
 if TYPE_CHECKING:
@@ -103,7 +113,15 @@ _OPTIONAL_INTERFACES = frozenset({"downconvert", "work"})
 #: Functions added to an interface after the first release: a component
 #: without them loads, and only they are refused.
 _OPTIONAL_FUNCTIONS = frozenset(
-    {("describe", "describe-source"), ("describe", "source-descriptor"), ("downconvert", "budget")}
+    {
+        ("describe", "describe-source"),
+        ("describe", "source-descriptor"),
+        ("downconvert", "budget"),
+        ("downconvert", "providers"),
+        ("downconvert", "budget-plan"),
+        ("tools", "[method]converted.also-valid-for"),
+        ("tools", "[method]converted.dead"),
+    }
 )
 
 #: A JSON value given as text (``str``, or UTF-8 ``bytes``), or a Python value
@@ -605,25 +623,54 @@ def _lower_outcome(o: Outcome) -> Variant:
     raise TypeError(f"not an outcome: {type(o).__name__}")
 
 
-_PROVIDERS = ", ".join(repr(p.value) for p in Provider)
+#: The WIT ``target`` cases without a payload: the names of the first
+#: release, each an alias of a surface (``openai`` of ``openai-chat``).
+_LEGACY_TARGETS = ("anthropic", "openai", "gemini")
+
+#: Targets lowered once, by name (a Provider is equal to its value, and
+#: hashes as it): the legacy names as their own cases, every other
+#: Provider's as ``surface``, and each other name given as ``surface`` when
+#: first lowered (:func:`_surface_target`), up to :data:`_TARGET_CACHE` of them.
+_TARGETS: Dict[str, Variant] = {
+    p.value: Variant(p.value) if p.value in _LEGACY_TARGETS else Variant("surface", p.value) for p in Provider
+}
+
+#: How many targets :data:`_TARGETS` holds at most: past it a name is
+#: lowered at each call (a caller that makes up names cannot grow it).
+_TARGET_CACHE = 256
+
+_TARGET_FORMS = "a surface's name or alias (a str or a Provider) or Custom(profile_json)"
 
 
-#: The built-in targets, lowered once (a Provider is equal to its value).
-_BUILT_IN_TARGETS: Dict[str, Variant] = {p.value: Variant(p.value) for p in Provider}
+def _surface_target(name: str) -> Variant:
+    """The ``surface`` case for a name not lowered before (the component
+    answers ``OLP001`` for one no surface has)."""
+    if not name:
+        raise ValueError(f"target must be {_TARGET_FORMS}, not ''")
+    if type(name) is not str:
+        # A str of another class (an Enum of the caller's): its text.
+        name = name.value if isinstance(name, Enum) and isinstance(name.value, str) else str.__str__(name)
+        if not name:
+            raise ValueError(f"target must be {_TARGET_FORMS}, not ''")
+    lowered = Variant("surface", name)
+    if len(_TARGETS) < _TARGET_CACHE:
+        _TARGETS[name] = lowered
+    return lowered
 
 
 def _lower_target(target: Target) -> Variant:
-    # The WIT variant has cases without a payload beside one with a string, so
-    # wasmtime-py takes it tagged: Variant("openai"), Variant("custom", text).
-    # The common case first: a built-in target's name (a Provider is a str).
+    # The WIT variant has cases without a payload beside ones with a string,
+    # so wasmtime-py takes it tagged: Variant("openai"), Variant("surface",
+    # name), Variant("custom", text). The common case first: a name lowered
+    # before (a Provider is a str).
     if isinstance(target, str):
-        built_in = _BUILT_IN_TARGETS.get(target)
-        if built_in is not None:
-            return built_in
-        raise ValueError(f"target must be {_PROVIDERS} or Custom(profile_json), not {target!r}")
+        lowered = _TARGETS.get(target)
+        if lowered is not None:
+            return lowered
+        return _surface_target(target)
     if isinstance(target, Custom):
         return Variant("custom", _json_text(target.profile, "the custom profile"))
-    raise TypeError(f"target must be {_PROVIDERS} or Custom(profile_json), not {type(target).__name__}")
+    raise TypeError(f"target must be {_TARGET_FORMS}, not {type(target).__name__}")
 
 
 _SCHEMAS = "schemas must be a sequence of schemas (JSON text, mappings or ToolInfos)"
@@ -639,6 +686,19 @@ def _lower_schemas(schemas: Sequence[SchemaInput]) -> List[str]:
         if not isinstance(schema, (str, bytes, bytearray, Mapping, bool, ToolInfo)):
             raise TypeError(f"{_SCHEMAS}; schemas[{n}] is not a schema but {type(schema).__name__}")
         lowered.append(_schema_text(schema))
+    return lowered
+
+
+def _lower_names(names: Optional[Sequence[str]]) -> List[str]:
+    # How many there are is the component's to check (``OLP003`` at ``names``).
+    if names is None:
+        return []
+    if isinstance(names, (str, bytes, bytearray)) or not isinstance(names, Sequence):
+        raise TypeError(f"names must be a sequence of str (one per schema) or None, not {type(names).__name__}")
+    lowered = list(names)
+    for n, name in enumerate(lowered):
+        if not isinstance(name, str):
+            raise TypeError(f"names must be a sequence of str; names[{n}] is {type(name).__name__}")
     return lowered
 
 
@@ -664,18 +724,62 @@ def _downconverted_json(answer: Any) -> Downconverted:
     it (the direct calls build it so; the generic ones give a Record)."""
     if isinstance(answer, Downconverted):
         return answer
-    return _new_downconverted_json(_field(answer, "schema"), _field(answer, "changes-json"), _field(answer, "lossless"))
+    return _new_downconverted_json(
+        _field(answer, "schema"),
+        _field(answer, "changes-json"),
+        _field(answer, "lossless"),
+        getattr(answer, "report-json", None),
+    )
 
 
-def _new_downconverted_json(schema: str, changes_json: str, lossless: bool) -> Downconverted:
-    # The changes stay the component's JSON text until Downconverted.changes
-    # is first read (an empty text when the call asked for none).
+def _new_downconverted_json(
+    schema: str, changes_json: str, lossless: bool, report_json: Optional[str] = None
+) -> Downconverted:
+    # The changes and the report stay the component's JSON texts until
+    # Downconverted.changes (or also_valid_for, dead) is first read (empty
+    # texts when the call asked for none; no report, None, from a component
+    # built before it).
     d: Downconverted = object.__new__(Downconverted)
     fields = d.__dict__
     fields["schema"] = schema
     fields["_changes_json"] = changes_json
     fields["lossless"] = lossless
+    fields["_report_json"] = report_json
     return d
+
+
+def _also_valid_for(r: Any) -> AlsoValidFor:
+    if isinstance(r, AlsoValidFor):
+        return r
+    return AlsoValidFor(tuple(_field(r, "original")), tuple(_field(r, "converted")))
+
+
+def _dead_branch(r: Any) -> DeadBranch:
+    if isinstance(r, DeadBranch):
+        return r
+    return DeadBranch(_field(r, "pointer"), _field(r, "reason"))
+
+
+def _provider_info(r: Any) -> ProviderInfo:
+    if isinstance(r, ProviderInfo):
+        return r
+    return _new_provider_info(
+        _field(r, "name"), _field(r, "aliases"), _field(r, "surface"), _field(r, "oldest-rule"), _field(r, "unchecked-rules")
+    )
+
+
+def _tool_budget(r: Any) -> ToolBudget:
+    if isinstance(r, ToolBudget):
+        return r
+    return _new_tool_budget(
+        _field(r, "tool"), _field(r, "placement"), [_over_limit(o) for o in _field(r, "over")], _field(r, "reason")
+    )
+
+
+def _budget_plan(r: Any) -> BudgetPlan:
+    if isinstance(r, BudgetPlan):
+        return r
+    return _new_budget_plan([_tool_budget(t) for t in _field(r, "tools")], [_over_limit(o) for o in _field(r, "over")])
 
 
 #: Records the direct calls build as the package's own classes, by their WIT
@@ -683,11 +787,19 @@ def _new_downconverted_json(schema: str, changes_json: str, lossless: bool) -> D
 _RECORDS: Dict[Tuple[str, ...], Callable[..., Any]] = {
     ("pointer", "keyword", "action", "detail"): _new_change,
     ("path", "keyword", "message", "location", "schema-location", "params"): _new_arg_error,
-    ("schema", "changes", "lossless"): Downconverted,
-    ("schema", "changes-json", "lossless"): _new_downconverted_json,
+    ("schema", "changes", "lossless", "also-valid-for", "dead"): _new_downconverted,
+    ("schema", "changes-json", "lossless", "report-json"): _new_downconverted_json,
+    ("original", "converted"): _new_also_valid_for,
+    ("pointer", "reason"): DeadBranch,
+    ("name", "aliases", "surface", "oldest-rule", "unchecked-rules"): _new_provider_info,
+    ("tool", "placement", "over", "reason"): _new_tool_budget,
+    ("tools", "over"): _new_budget_plan,
     ("code", "message", "file", "line", "column", "path"): _new_source_diagnostic,
     ("json", "warnings"): SourceDescriptor,
     ("limit", "scope", "allowed", "measured", "tool", "message"): OverLimit,
+    # A component built before the report: its downconvert-json's record
+    # without it (the report of its answers is refused when read).
+    ("schema", "changes-json", "lossless"): _new_downconverted_json,
 }
 
 
@@ -1005,7 +1117,15 @@ class Runtime:
                 "default-limits",
             ],
             "encode": ["encode-result"],
-            "downconvert": ["downconvert", "downconvert-json", "restore-args", "provider-profile", "budget"],
+            "downconvert": [
+                "downconvert",
+                "downconvert-json",
+                "restore-args",
+                "provider-profile",
+                "providers",
+                "budget",
+                "budget-plan",
+            ],
             "work": ["set-work-budget", "work-budget"],
             "tools": [
                 "[static]tool.from-descriptor",
@@ -1017,6 +1137,8 @@ class Runtime:
                 "[method]converted.schema",
                 "[method]converted.changes",
                 "[method]converted.lossless",
+                "[method]converted.also-valid-for",
+                "[method]converted.dead",
                 "[method]converted.restore",
                 "schemas-compiled",
             ],
@@ -1363,13 +1485,15 @@ class Runtime:
         """Converts a schema for a provider's strict mode. A keyword the target
         does not take is removed and its meaning appended to the node's
         description; every change is listed. Raises :class:`DownconvertError`
-        (``OLS…`` for an unusable schema, ``OLP…`` for the target).
+        (``OLS…`` for an unusable schema, ``OLP…`` for the target: ``OLP001``
+        for a surface's name no surface has).
 
-        The list of changes is made when ``changes`` is first read, by this
-        runtime converting the schema again with it (the same conversion, so
-        the same list): its text is about as long as the schema's, and most
-        callers only send the schema on. Until then the answer keeps this
-        runtime and the schema's text."""
+        The list of changes and the report (``also_valid_for``, ``dead``)
+        are made when one of them is first read, by this runtime converting
+        the schema again with them (the same conversion, so the same
+        answers; one conversion for all three): their text is about as long
+        as the schema's, and most callers only send the schema on. Until
+        then the answer keeps this runtime and the schema's text."""
         lowered = _lower_target(target)
         text = _schema_text(schema)
         answer = self._call("downconvert", "downconvert-json", text, lowered, False)
@@ -1380,14 +1504,16 @@ class Runtime:
         converted.__dict__["_list_changes"] = (self, text, lowered)
         return converted
 
-    def _changes_json(self, schema_text: str, lowered_target: Any) -> str:
-        """The changes of converting ``schema_text``, which this runtime has
-        converted before without them, as the component's JSON text."""
+    def _converted_json(self, schema_text: str, lowered_target: Any) -> Tuple[str, Optional[str]]:
+        """The changes and the report of converting ``schema_text``, which
+        this runtime has converted before without them, as the component's
+        JSON texts (the report None from a component built before it)."""
         answer = self._call("downconvert", "downconvert-json", schema_text, lowered_target, True)
         if isinstance(answer, list):
             # Not to be met: the same conversion gave an answer before.
             raise DownconvertError([_diagnostic(d) for d in answer])
-        return cast(str, _downconverted_json(answer).__dict__["_changes_json"])
+        fields = _downconverted_json(answer).__dict__
+        return fields["_changes_json"], fields["_report_json"]
 
     def restore_args(self, original_schema: SchemaInput, target: Target, args: JsonInput) -> ValidationResult:
         """Turns the model's answer to the schema converted for ``target`` back
@@ -1400,9 +1526,10 @@ class Runtime:
         return _validation(answer)
 
     def provider_profile(self, name: Union[Provider, str]) -> str:
-        """A built-in provider's profile (JSON text), the form a :class:`Custom`
-        target takes. Raises :class:`DownconvertError` (``OLP001``) for a name
-        the component does not know."""
+        """A built-in surface's profile (JSON text), by its name or an alias,
+        the form a :class:`Custom` target takes. Raises
+        :class:`DownconvertError` (``OLP001``) for a name the component does
+        not know."""
         if not isinstance(name, str):
             raise TypeError(f"a provider name is a str, not {type(name).__name__}")
         text = name.value if isinstance(name, Provider) else name
@@ -1410,6 +1537,15 @@ class Runtime:
         if isinstance(answer, str):
             return answer
         raise DownconvertError([_diagnostic(answer)])
+
+    def providers(self) -> List[ProviderInfo]:
+        """Every built-in request surface, in the component's fixed order:
+        each a :class:`ProviderInfo` with its name and aliases (what a
+        target takes), the request field it describes, the date of its
+        oldest rule and how many of its rules could not be checked. A
+        component built before surfaces raises :class:`ToolSchemaError`."""
+        found: List[Any] = self._call("downconvert", "providers")
+        return [_provider_info(p) for p in found]
 
     def budget(self, schemas: Sequence[SchemaInput], target: Target) -> List[OverLimit]:
         """Converts every tool's input schema of one request for ``target`` and
@@ -1427,6 +1563,36 @@ class Runtime:
         if answer.tag == "err":
             raise DownconvertError([_diagnostic(d) for d in found])
         return [_over_limit(o) for o in found]
+
+    @overload
+    def budget_plan(self, schemas: Sequence[SchemaInput], names: Optional[Sequence[str]], target: Target) -> BudgetPlan: ...
+
+    @overload
+    def budget_plan(
+        self, schemas: Sequence[SchemaInput], names: Optional[Sequence[str]] = None, *, target: Target
+    ) -> BudgetPlan: ...
+
+    def budget_plan(
+        self, schemas: Sequence[SchemaInput], names: Optional[Sequence[str]] = None, target: Optional[Target] = None
+    ) -> BudgetPlan:
+        """:meth:`budget`, per tool, with a plan: which tools are sent strict,
+        which non-strict (as given, strict mode off) and which left out of
+        the request, so that it is within every limit the surface documents
+        (strict tools first come, first served, in the order given).
+        ``names``: the tools' names, one per schema (checked against the
+        surface's rule for names), or None. ``target`` is required: the third
+        argument, or a keyword. Raises :class:`DownconvertError` as
+        :meth:`budget` does."""
+        if target is None:
+            raise TypeError("budget_plan needs a target")
+        lowered = _lower_schemas(schemas)
+        lowered_names = _lower_names(names)
+        lowered_target = _lower_target(target)
+        # A record or a list: wasmtime-py gives this result untagged.
+        answer = self._call("downconvert", "budget-plan", lowered, lowered_names, lowered_target)
+        if isinstance(answer, list):
+            raise DownconvertError([_diagnostic(d) for d in answer])
+        return _budget_plan(answer)
 
     # -- tools ------------------------------------------------------------------
 

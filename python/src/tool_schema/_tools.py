@@ -28,9 +28,11 @@ from wasmtime.component import Record
 
 from ._jsontext import object_members
 from ._model import (
+    AlsoValidFor,
     Change,
     Checked,
     ClosedError,
+    DeadBranch,
     DescribeError,
     DownconvertError,
     EncodeError,
@@ -45,8 +47,10 @@ from ._model import (
 from ._runtime import (
     JsonInput,
     Runtime,
+    _also_valid_for,
     _arg_error,
     _change,
+    _dead_branch,
     _diagnostic,
     _json_text,
     _lower_outcome,
@@ -375,6 +379,9 @@ class Converted(_Resource):
     It keeps its tool alive, and is released as a tool is (``close()``,
     ``with``, or garbage collection). After a trap it is converted again,
     transparently, when :meth:`restore` is next called.
+
+    ``also_valid_for`` and ``dead`` are asked of the component when first
+    read, and kept.
     """
 
     #: The target it was converted for, as given.
@@ -399,6 +406,35 @@ class Converted(_Resource):
         changes = rt._call("tools", "[method]converted.changes", handle)
         self.changes = [c if isinstance(c, Change) else _change(c) for c in changes]
         self.lossless = rt._call("tools", "[method]converted.lossless", handle)
+        self._also_valid_for: AlsoValidFor | None = None
+        self._dead: tuple[DeadBranch, ...] | None = None
+
+    @property
+    def also_valid_for(self) -> AlsoValidFor:
+        """The built-in surfaces (by name, in the order of
+        :func:`tool_schema.providers`) that take the tool's input schema, and
+        the converted one, as they are: asked when first read, then kept."""
+        found = self._also_valid_for
+        if found is None:
+            rt = self._runtime
+            with rt._lock:
+                answer = rt._call("tools", "[method]converted.also-valid-for", self._live())
+            found = self._also_valid_for = _also_valid_for(answer)
+        return found
+
+    @property
+    def dead(self) -> tuple[DeadBranch, ...]:
+        """What of the tool's input schema no finite value satisfies (an
+        empty ``enum``, ``not: {}``, contradictory bounds, a required
+        recursion), each a :class:`DeadBranch`: asked when first read, then
+        kept."""
+        found = self._dead
+        if found is None:
+            rt = self._runtime
+            with rt._lock:
+                answer = rt._call("tools", "[method]converted.dead", self._live())
+            found = self._dead = tuple(_dead_branch(d) for d in answer)
+        return found
 
     def _remake(self) -> Any:
         rt, tool = self._runtime, self._tool

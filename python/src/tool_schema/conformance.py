@@ -23,10 +23,12 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from ._model import (
+    AlsoValidFor,
     ArgError,
     Change,
     Checked,
     Custom,
+    DeadBranch,
     Diagnostic,
     Downconverted,
     DiagnosticsError,
@@ -123,22 +125,28 @@ def _outcome(o: Dict[str, Any]) -> Outcome:
 
 
 def _target(t: Dict[str, str]) -> Target:
-    # {"provider": "anthropic" | "openai" | "gemini"} or {"provider": "custom", "profile": TEXT}
+    # {"provider": NAME}, a built-in surface's name or alias (the three of the
+    # first release are the WIT cases of those names, any other the case
+    # surface), or {"provider": "custom", "profile": TEXT}.
     return Custom(t["profile"]) if t["provider"] == "custom" else t["provider"]
 
 
-def _converted_out(schema: str, changes: Sequence[Change], lossless: bool) -> Dict[str, Any]:
+def _converted_out(
+    schema: str, changes: Sequence[Change], lossless: bool, also_valid_for: AlsoValidFor, dead: Sequence[DeadBranch]
+) -> Dict[str, Any]:
     return {
         "schema": schema,
         "changes": [
             {"pointer": c.pointer, "keyword": c.keyword, "action": c.action, "detail": c.detail} for c in changes
         ],
         "lossless": lossless,
+        "alsoValidFor": {"original": list(also_valid_for.original), "converted": list(also_valid_for.converted)},
+        "dead": [{"pointer": d.pointer, "reason": d.reason} for d in dead],
     }
 
 
 def _downconverted_out(d: Downconverted) -> Dict[str, Any]:
-    return _converted_out(d.schema, d.changes, d.lossless)
+    return _converted_out(d.schema, d.changes, d.lossless, d.also_valid_for, d.dead)
 
 
 def _full_errors(es: Sequence[ArgError]) -> List[Dict[str, Any]]:
@@ -169,7 +177,9 @@ def _tool_call(tool: Tool, call: Dict[str, Any]) -> Answer:
             return {"err": _diags(e.diagnostics)}
         with converted:
             return {
-                "converted": _converted_out(converted.schema_text, converted.changes, converted.lossless),
+                "converted": _converted_out(
+                    converted.schema_text, converted.changes, converted.lossless, converted.also_valid_for, converted.dead
+                ),
                 "restored": _checked(converted.restore(call["restore"])),
             }
     if "encode" in call:

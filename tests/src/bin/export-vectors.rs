@@ -26,10 +26,12 @@
 //! "warnings": [D]}`; their records `D` are `{"code", "message", "file",
 //! "line", "column", "path"}`, line and column as numbers.
 //!
-//! A `target` is `{"provider": "anthropic" | "openai" | "gemini"}` or
-//! `{"provider": "custom", "profile": TEXT}`; downconvert's answer is
-//! `{"schema": TEXT, "changes": [{"pointer", "keyword", "action", "detail"}],
-//! "lossless"}`. (Cases naming a provider no target has are native only: the
+//! A `target` is `{"provider": NAME}`, a built-in surface's name or alias
+//! (`anthropic`, `openai`, `gemini` are the WIT cases of those names, any
+//! other the case `surface`), or `{"provider": "custom", "profile": TEXT}`;
+//! downconvert's answer is `{"schema": TEXT, "changes": [{"pointer",
+//! "keyword", "action", "detail"}], "lossless", "alsoValidFor": {"original":
+//! [NAME…], "converted": [NAME…]}, "dead": [{"pointer", "reason"}]}`. (Cases naming a provider no target has are native only: the
 //! name cannot cross the interface.)
 //!
 //!
@@ -101,7 +103,7 @@ fn outcome(o: &tool_schema::Outcome) -> Value {
 
 fn core_downconverted(d: &tool_schema::Downconverted) -> Value {
     let changes = d.changes.iter().map(|c| change(&c.pointer, &c.keyword, c.action.as_str(), &c.detail)).collect();
-    downconverted(&d.schema, changes, d.lossless)
+    downconverted(&d.schema, changes, d.lossless, conformance::vectorfile::ReportOf::core(&d.report))
 }
 
 fn main() {
@@ -248,7 +250,9 @@ fn main() {
 
     tool_cases(&dir, &mut all);
 
-    for name in tool_schema::PROVIDERS.iter().map(|(n, _)| *n).chain(["mistral"]) {
+    let aliases: Vec<String> = tool_schema::providers().into_iter().flat_map(|p| p.aliases).collect();
+    let names = tool_schema::PROVIDERS.iter().map(|(n, _)| *n).chain(aliases.iter().map(String::as_str));
+    for name in names.chain(["nonesuch"]) {
         let r = tool_schema::provider_profile(name);
         all.push(obj(vec![
             ("id", s(format!("provider-profile/{name}"))),
@@ -296,7 +300,9 @@ fn main() {
 fn target_value(c: &cases::DownconvertCase) -> Option<Value> {
     match (&c.profile, c.provider.as_str()) {
         (Some(p), _) => Some(obj(vec![("provider", s("custom")), ("profile", s(p))])),
-        (None, "anthropic" | "openai" | "gemini") => Some(obj(vec![("provider", s(&c.provider))])),
+        (None, name) if tool_schema::downconvert::Profile::built_in_ref(name).is_some() => {
+            Some(obj(vec![("provider", s(name))]))
+        }
         (None, _) => None,
     }
 }

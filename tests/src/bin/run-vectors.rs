@@ -169,7 +169,7 @@ fn native(case: &Value) -> Answer {
             answer(tool_schema::downconvert(text(i, "schema"), core_target(&target)).map_err(|d| core_diags(&d)), |d| {
                 let changes =
                     d.changes.iter().map(|c| change(&c.pointer, &c.keyword, c.action.as_str(), &c.detail)).collect();
-                downconverted(&d.schema, changes, d.lossless)
+                downconverted(&d.schema, changes, d.lossless, conformance::vectorfile::ReportOf::core(&d.report))
             })
         }
         "restore-args" => {
@@ -231,7 +231,7 @@ fn tool_component(host: &mut Host<'_>, i: &Value) -> Result<Value, host_demo::Ho
                     let restored = wit_checked(&host.restore(&c, text(call, "restore"))?);
                     host.release_converted(c)?;
                     obj(vec![
-                        ("converted", downconverted(&d.schema, wit_changes(&d.changes), d.lossless)),
+                        ("converted", downconverted(&d.schema, wit_changes(&d.changes), d.lossless, wit_report(&d))),
                         ("restored", restored),
                     ])
                 }
@@ -284,13 +284,22 @@ fn wit_outcome(o: &Value) -> Result<host_demo::Outcome, String> {
     })
 }
 
+fn wit_report(d: &host_demo::Downconverted) -> conformance::vectorfile::ReportOf<'_> {
+    conformance::vectorfile::ReportOf {
+        original: &d.also_valid_for.original,
+        converted: &d.also_valid_for.converted,
+        dead: d.dead.iter().map(|x| (x.pointer.as_str(), x.reason.as_str())).collect(),
+    }
+}
+
 fn wit_target(t: &Value) -> Result<host_demo::Target, String> {
     Ok(match text(t, "provider") {
         "anthropic" => host_demo::Target::Anthropic,
         "openai" => host_demo::Target::Openai,
         "gemini" => host_demo::Target::Gemini,
         "custom" => host_demo::Target::Custom(text(t, "profile").to_owned()),
-        other => return Err(format!("unknown provider '{other}'")),
+        "" => return Err("a target without a provider".into()),
+        other => host_demo::Target::Surface(other.to_owned()),
     })
 }
 
@@ -390,7 +399,7 @@ fn component(host: &mut Host<'_>, case: &Value) -> Answer {
         "downconvert" => {
             let target = wit_target(i.get("target").unwrap_or(&Value::Null))?;
             answer(host.downconvert(text(i, "schema"), &target).map_err(e)?.map_err(|d| wit_diags(&d)), |d| {
-                downconverted(&d.schema, wit_changes(&d.changes), d.lossless)
+                downconverted(&d.schema, wit_changes(&d.changes), d.lossless, wit_report(&d))
             })
         }
         "restore-args" => {
