@@ -724,15 +724,6 @@ mod tests {
         ("gemini-json-edited-4", "refers to itself through required properties only", ANY),
     ];
 
-    /// The real schemas with a dictionary the converter writes as pairs.
-    const PAIRS: &[&str] = &[
-        "028-pydantic-ai-register",
-        "050-vercel-ai-google-nested-additionalproperties-schema",
-        "068-genai-mcp-labels-dictionary",
-        "071-langchain-typed-dict-tool",
-        "088-vercel-ai-zod-common-types",
-    ];
-
     /// Any schema, in [`KNOWN_MISMATCHES`].
     const ANY: &[&str] = &[];
 
